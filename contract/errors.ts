@@ -1,0 +1,59 @@
+import { ACCOUNT_MAX_LENGTH, ACCOUNT_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+
+/**
+ * Every refusal the API can give, by stable code. The text for each code lives in
+ * locales/<lang>/errors.json; parameters named in braces there come from the refusal's `params`.
+ */
+export const ERROR_CODES = [
+  // The request itself
+  'request.malformed',
+  'request.invalid',
+  'request.required',
+  'request.too_long',
+  'request.too_short',
+  'request.wrong_type',
+  'request.unknown_field',
+  'request.too_large',
+  'request.not_found',
+  'request.too_often',
+  'request.unsupported_media',
+  // Sessions
+  'auth.required',
+  // Accounts
+  'account.not_found',
+  'account.wrong_credentials',
+  'account.exists',
+  'account.invalid_name',
+  'account.inviter_unknown',
+  'account.password_mismatch',
+  'account.password_too_short',
+  'account.password_common',
+  'account.password_same',
+  'account.wrong_original_password',
+  'account.agreement_required',
+  'account.registration_failed',
+  'account.frozen',
+  'account.disabled',
+  'account.login_banned',
+  'account.trading_barred',
+  'account.withdrawal_barred',
+  // Anything else
+  'system.busy',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export type ErrorParams = Record<string, string | number>;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * Parameters a code always carries, for texts shown before any request is made (form errors on
+ * the client); a server refusal carries the same ones in `params`.
+ */
+export const DEFAULT_ERROR_PARAMS: Partial<Record<ErrorCode, ErrorParams>> = {
+  'account.invalid_name': { min: ACCOUNT_MIN_LENGTH, max: ACCOUNT_MAX_LENGTH },
+  'account.password_too_short': { min: PASSWORD_MIN_LENGTH },
+};

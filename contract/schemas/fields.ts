@@ -1,0 +1,39 @@
+import { boolean, string } from 'yup';
+import {
+  ACCOUNT_MAX_LENGTH,
+  ACCOUNT_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../constants';
+import { isCommonPassword } from '../common-passwords';
+import type { ErrorCode } from '../errors';
+
+/**
+ * Field builders shared by the request schemas. A message is always an error code from
+ * errors.ts: the client and the server translate it from locales/<lang>/errors.json.
+ */
+const code = (c: ErrorCode) => c;
+
+export const requiredText = (max: number) =>
+  string()
+    .typeError(code('request.wrong_type'))
+    .required(code('request.required'))
+    .max(max, code('request.too_long'));
+
+export const accountName = () =>
+  requiredText(ACCOUNT_MAX_LENGTH)
+    .min(ACCOUNT_MIN_LENGTH, code('account.invalid_name'))
+    .matches(/^[A-Za-z0-9_.@+-]+$/, code('account.invalid_name'));
+
+export const newPassword = () =>
+  requiredText(PASSWORD_MAX_LENGTH)
+    .min(PASSWORD_MIN_LENGTH, code('account.password_too_short'))
+    .test('not-common', code('account.password_common'), (value) => !isCommonPassword(value ?? ''));
+
+export const existingPassword = () => requiredText(PASSWORD_MAX_LENGTH);
+
+export const mustAgree = () =>
+  boolean()
+    .typeError(code('request.wrong_type'))
+    .required(code('account.agreement_required'))
+    .oneOf([true], code('account.agreement_required'));

@@ -1,0 +1,79 @@
+import { array, boolean, mixed, number, object, ref, string } from 'yup';
+import type { InferType } from 'yup';
+import { INSTITUTION_CODE_MAX_LENGTH, ACCOUNT_MAX_LENGTH } from '../constants';
+import { ACCOUNT_CURRENCIES } from '../money';
+import type { Currency } from '../money';
+import { accountName, existingPassword, mustAgree, newPassword, requiredText } from './fields';
+
+const strictObject = <T extends Parameters<typeof object>[0]>(shape: T) =>
+  object(shape).noUnknown(true, 'request.unknown_field');
+
+export const registerRequest = strictObject({
+  account: accountName(),
+  password: newPassword(),
+  confirmPassword: requiredText(128).oneOf([ref('password')], 'account.password_mismatch'),
+  code: requiredText(INSTITUTION_CODE_MAX_LENGTH),
+  agree: mustAgree(),
+});
+export type RegisterRequest = InferType<typeof registerRequest>;
+
+export const loginRequest = strictObject({
+  account: requiredText(ACCOUNT_MAX_LENGTH),
+  password: existingPassword(),
+});
+export type LoginRequest = InferType<typeof loginRequest>;
+
+export const changePasswordRequest = strictObject({
+  oldPassword: existingPassword(),
+  password: newPassword().test(
+    'differs',
+    'account.password_same',
+    (value, ctx) => value !== (ctx.parent as { oldPassword?: unknown }).oldPassword,
+  ),
+  confirmPassword: requiredText(128).oneOf([ref('password')], 'account.password_mismatch'),
+});
+export type ChangePasswordRequest = InferType<typeof changePasswordRequest>;
+
+/** Calls that take no fields still refuse unknown ones. */
+export const emptyRequest = strictObject({});
+export type EmptyRequest = InferType<typeof emptyRequest>;
+
+export const sessionResponse = object({
+  token: string().required(),
+  account: string().required(),
+});
+export type SessionDto = InferType<typeof sessionResponse>;
+
+export const KYC_STATES = ['unverified', 'under_review', 'passed', 'rejected'] as const;
+export type KycState = (typeof KYC_STATES)[number];
+
+export const balanceResponse = object({
+  currency: mixed<Currency>().oneOf([...ACCOUNT_CURRENCIES]).required(),
+  /** Minor units; total = available + held. */
+  total: number().integer().required(),
+  available: number().integer().required(),
+});
+export type BalanceDto = InferType<typeof balanceResponse>;
+
+export const accountStatesResponse = object({
+  frozen: boolean().required(),
+  disabled: boolean().required(),
+  loginBanned: boolean().required(),
+  tradingBarred: boolean().required(),
+  withdrawalBarred: boolean().required(),
+});
+export type AccountStatesDto = InferType<typeof accountStatesResponse>;
+
+export const userInfoResponse = object({
+  account: string().required(),
+  accountId: string().required(),
+  kycState: mixed<KycState>().oneOf([...KYC_STATES]).required(),
+  creditScore: number().integer().required(),
+  avatar: string().nullable().defined(),
+  institution: string().required(),
+  fundPasswordSet: boolean().required(),
+  balances: array(balanceResponse).required(),
+  states: accountStatesResponse.required(),
+  createdAt: string().required(),
+});
+export type UserInfoDto = InferType<typeof userInfoResponse>;

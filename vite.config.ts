@@ -1,0 +1,66 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiPort = Number(process.env.PORT ?? 8080);
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    // The manifest lets the bundle-size benchmark find the JS a given route needs.
+    manifest: true,
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': `http://127.0.0.1:${apiPort}`,
+      '/socket.io': { target: `ws://127.0.0.1:${apiPort}`, ws: true },
+    },
+  },
+  test: {
+    reporters: ['default', './tests/support/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'contract/**/*.test.ts',
+            'machines/**/*.test.ts',
+            'streams/**/*.test.ts',
+            'server/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./tests/support/client-setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
+          // One browser journey at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
