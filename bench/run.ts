@@ -1,0 +1,26 @@
+// `npm run bench`: every benchmark, each a ratio against a baseline measured in the same run.
+// Results are printed and written to bench/results/latest.json; bench/README.md reports them.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { measureApiThroughput } from './api-throughput';
+import { measureRouteScripts } from './login-bundle';
+
+const only = process.argv[2];
+
+const results: Record<string, unknown> = { at: new Date().toISOString(), node: process.version };
+
+if (!only || only === 'bundle') {
+  const bundle = await measureRouteScripts('/login/start', 170);
+  results.loginBundle = bundle;
+  console.log(`\nJS to show /login/start: ${bundle.totalGzipKb} KB gzip (budget ${bundle.budgetKb} KB)`);
+  for (const f of bundle.files) console.log(`  ${f.file}  ${(f.gzipBytes / 1024).toFixed(1)} KB`);
+}
+
+if (!only || only === 'api') {
+  const rows = await measureApiThroughput();
+  results.api = rows;
+  console.log('\n| call | requests/s | p99 ms | × baseline |\n|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p99Ms} | ${r.ratioToBaseline} |`);
+}
+
+mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

@@ -1,0 +1,42 @@
+// `npm start`: build the client when it is missing or older than its sources, then run the
+// server in this process (so SIGINT/SIGTERM reach its graceful shutdown directly).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const builtMarker = join(root, 'dist', 'index.html');
+const clientSources = ['src', 'public', 'locales', 'contract', 'streams', 'machines', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+function newestChange(path) {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestChange(join(path, entry)));
+  return newest;
+}
+
+function clientIsStale() {
+  if (!existsSync(builtMarker)) return true;
+  const builtAt = statSync(builtMarker).mtimeMs;
+  return clientSources.some((source) => newestChange(join(root, source)) > builtAt);
+}
+
+if (process.env.MARU_SKIP_BUILD !== '1' && clientIsStale()) {
+  console.log('Building the client (first start, or its sources changed)…');
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    console.error('The client build failed; see the messages above.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import('../server/main.ts');

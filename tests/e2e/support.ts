@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const screenshotDir = join(root, 'test-results');
+
+export interface RunningApp {
+  baseUrl: string;
+  demoCode: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, deadlineMs: number): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not become healthy in time');
+}
+
+/** Starts the app exactly as `npm start` does, on a fresh data directory and a free port. */
+export async function startApp(): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'maru-e2e-'));
+  const demoCode = 'MARUE2E';
+  let output = '';
+  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MARU_DATA_DIR: dataDir,
+      MARU_DEMO_CODE: demoCode,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, child, 240_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${output}`);
+  }
+  return {
+    baseUrl,
+    demoCode,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPhonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  return context.newPage();
+}
+
+/** Runs a step of a journey; on failure leaves a screenshot in test-results/ named after the step. */
+export async function step<T>(page: Page, name: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    mkdirSync(screenshotDir, { recursive: true });
+    const file = join(screenshotDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    throw new Error(`step "${name}" failed (screenshot: ${file}): ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ERROR_PARAMS, ERROR_CODES, LOCALES } from '../../contract';
+import { ERROR_TEXTS, FIELD_LABELS, formatErrorMessage } from '../../locales';
+
+const localesDir = fileURLToPath(new URL('../../locales', import.meta.url));
+
+/** Every leaf of a pack as [path, text]; keys may themselves contain dots, so paths join with '/'. */
+function leavesOf(value: unknown, prefix = ''): [string, unknown][] {
+  if (typeof value !== 'object' || value === null) return [[prefix, value]];
+  return Object.entries(value).flatMap(([key, inner]) => leavesOf(inner, prefix ? `${prefix}/${key}` : key));
+}
+
+describe('the text packs', () => {
+  it('exist for the four locales, each with the same files', () => {
+    const files = LOCALES.map((locale) => readdirSync(join(localesDir, locale)).sort().join(','));
+    expect(new Set(files).size).toBe(1);
+  });
+
+  it('have the same keys and no empty text in every file, in every locale', () => {
+    const files = readdirSync(join(localesDir, 'ko')).filter((f) => f.endsWith('.json'));
+    for (const file of files) {
+      const packs = LOCALES.map((locale) => JSON.parse(readFileSync(join(localesDir, locale, file), 'utf8')) as unknown);
+      const reference = leavesOf(packs[0])
+        .map(([path]) => path)
+        .sort();
+      packs.forEach((pack, i) => {
+        const leaves = leavesOf(pack);
+        expect(leaves.map(([path]) => path).sort(), `${LOCALES[i]}/${file}`).toEqual(reference);
+        for (const [path, text] of leaves) {
+          expect(typeof text === 'string' && text.trim() !== '', `${LOCALES[i]}/${file}: ${path}`).toBe(true);
+        }
+      });
+    }
+  });
+
+  it('give every error code a text in every locale', () => {
+    for (const locale of LOCALES) {
+      expect(Object.keys(ERROR_TEXTS[locale]).sort()).toEqual([...ERROR_CODES].sort());
+    }
+  });
+});
+
+describe('formatErrorMessage', () => {
+  it('fills parameters and shows a field by its label in that language', () => {
+    expect(formatErrorMessage('en', 'request.required', { field: 'confirmPassword' })).toBe(
+      'Please fill in Confirm password.',
+    );
+    expect(formatErrorMessage('ko', 'request.required', { field: 'account' })).toBe('계정을(를) 입력하세요.');
+    expect(
+      formatErrorMessage('en', 'account.password_too_short', DEFAULT_ERROR_PARAMS['account.password_too_short']),
+    ).toBe('The password needs at least 8 characters.');
+    expect(FIELD_LABELS['zh-TW'].account).toBe('帳號');
+  });
+});
