@@ -36,7 +36,11 @@ export async function measureApiThroughput(seconds = 5): Promise<ThroughputRow[]
   };
   const app = await buildApp(config);
   const bare = Fastify({ logger: false });
-  bare.post('/bare', () => ({ status: 1, msg: '', data: { token: 'x'.repeat(43), account: 'bench-user' } }));
+  bare.post('/bare', () => ({
+    status: 1,
+    msg: '',
+    data: { token: 'x'.repeat(43), account: 'bench-user' },
+  }));
   try {
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
@@ -44,12 +48,22 @@ export async function measureApiThroughput(seconds = 5): Promise<ThroughputRow[]
     const registered = await app.inject({
       method: 'POST',
       url: '/api/vue/user/register',
-      payload: { ...credentials, confirmPassword: credentials.password, code: 'BENCH1', agree: true },
+      payload: {
+        ...credentials,
+        confirmPassword: credentials.password,
+        code: 'BENCH1',
+        agree: true,
+      },
     });
-    const session = (registered.json() as { data: { token: string; account: string } }).data;
+    const session = registered.json<{ data: { token: string; account: string } }>().data;
 
     const baseline = await load(`${bareUrl}/bare`, '{}', {}, seconds);
-    const login = await load(`${appUrl}/api/vue/user/login`, JSON.stringify(credentials), {}, seconds);
+    const login = await load(
+      `${appUrl}/api/vue/user/login`,
+      JSON.stringify(credentials),
+      {},
+      seconds,
+    );
     const info = await load(
       `${appUrl}/api/vue/user/info`,
       '{}',
@@ -61,7 +75,11 @@ export async function measureApiThroughput(seconds = 5): Promise<ThroughputRow[]
       ...m,
       ratioToBaseline: Math.round((m.requestsPerSecond / baseline.requestsPerSecond) * 1000) / 1000,
     });
-    return [row('bare Fastify route (baseline)', baseline), row('POST /user/login', login), row('POST /user/info', info)];
+    return [
+      row('bare Fastify route (baseline)', baseline),
+      row('POST /user/login', login),
+      row('POST /user/info', info),
+    ];
   } finally {
     await app.close();
     await bare.close();

@@ -11,7 +11,9 @@ const results: Record<string, unknown> = { at: new Date().toISOString(), node: p
 if (!only || only === 'bundle') {
   const bundle = await measureRouteScripts('/login/start', 170);
   results.loginBundle = bundle;
-  console.log(`\nJS to show /login/start: ${bundle.totalGzipKb} KB gzip (budget ${bundle.budgetKb} KB)`);
+  console.log(
+    `\nJS to show /login/start: ${bundle.totalGzipKb} KB gzip (budget ${bundle.budgetKb} KB)`,
+  );
   for (const f of bundle.files) console.log(`  ${f.file}  ${(f.gzipBytes / 1024).toFixed(1)} KB`);
 }
 
@@ -19,8 +21,12 @@ if (!only || only === 'api') {
   const rows = await measureApiThroughput();
   results.api = rows;
   console.log('\n| call | requests/s | p99 ms | × baseline |\n|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p99Ms} | ${r.ratioToBaseline} |`);
+  for (const r of rows)
+    console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p99Ms} | ${r.ratioToBaseline} |`);
 }
 
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(
+  new URL('./results/latest.json', import.meta.url),
+  `${JSON.stringify(results, null, 2)}\n`,
+);

@@ -21,7 +21,12 @@ ginger12 summer12 winter12 spring12 autumn12 flower12 purple12 orange12 banana12
 
 const COMMON = new Set(LIST.split(/\s+/).filter(Boolean));
 
-const SEQUENCES = ['0123456789', '9876543210', 'abcdefghijklmnopqrstuvwxyz', 'zyxwvutsrqponmlkjihgfedcba'];
+const SEQUENCES = [
+  '0123456789',
+  '9876543210',
+  'abcdefghijklmnopqrstuvwxyz',
+  'zyxwvutsrqponmlkjihgfedcba',
+];
 
 export function isCommonPassword(password: string): boolean {
   const lower = password.toLowerCase();

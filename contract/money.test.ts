@@ -20,7 +20,15 @@ describe('formatMoney', () => {
 
 describe('isCommonPassword', () => {
   it('catches listed passwords, repeats and runs, in any case', () => {
-    for (const p of ['password', 'PASSWORD1', 'qwerty123', '11111111', 'aaaaaaaaaa', '23456789', 'abcdefghij']) {
+    for (const p of [
+      'password',
+      'PASSWORD1',
+      'qwerty123',
+      '11111111',
+      'aaaaaaaaaa',
+      '23456789',
+      'abcdefghij',
+    ]) {
       expect(isCommonPassword(p), p).toBe(true);
     }
   });

@@ -29,7 +29,9 @@ export function formatMoney(minor: number, currency: Currency): string {
   if (!isSafeMinor(minor)) throw new RangeError(`not a safe integer amount: ${minor}`);
   const digits = CURRENCIES[currency].minorDigits;
   const negative = minor < 0;
-  const abs = Math.abs(minor).toString().padStart(digits + 1, '0');
+  const abs = Math.abs(minor)
+    .toString()
+    .padStart(digits + 1, '0');
   const whole = abs.slice(0, abs.length - digits);
   const fraction = digits > 0 ? abs.slice(abs.length - digits) : '';
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -25,7 +25,11 @@ export const FIELD_LABELS: Record<Locale, Record<string, string>> = {
 };
 
 /** Fills {{name}} placeholders; a field name is shown by its label in that language. */
-export function formatErrorMessage(locale: Locale, code: ErrorCode, params: ErrorParams = {}): string {
+export function formatErrorMessage(
+  locale: Locale,
+  code: ErrorCode,
+  params: ErrorParams = {},
+): string {
   const template = ERROR_TEXTS[locale][code];
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
     const value = params[name];

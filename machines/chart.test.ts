@@ -7,9 +7,19 @@ describe('state charts', () => {
 
   it('list every state and transition of the machine, with guards named', () => {
     expect(model.initial).toBe('unverified');
-    expect(model.states.map((s) => s.key).sort()).toEqual(['passed', 'rejected', 'under_review', 'unverified']);
+    expect(model.states.map((s) => s.key).sort()).toEqual([
+      'passed',
+      'rejected',
+      'under_review',
+      'unverified',
+    ]);
     expect(model.states.find((s) => s.key === 'passed')?.final).toBe(true);
-    expect(model.edges).toContainEqual({ from: 'under_review', to: 'rejected', event: 'review.reject', guard: 'hasReason' });
+    expect(model.edges).toContainEqual({
+      from: 'under_review',
+      to: 'rejected',
+      event: 'review.reject',
+      guard: 'hasReason',
+    });
     expect(model.edges).toHaveLength(4);
   });
 

@@ -27,8 +27,10 @@ export function describeChart(machine: AnyStateMachine): ChartModel {
   const states = Object.entries(machine.root.states).map(([key, node]) => {
     for (const [event, transitions] of node.transitions.entries()) {
       for (const t of transitions) {
-        const guard = t.guard === undefined ? null : typeof t.guard === 'string' ? t.guard : 'guard';
-        for (const target of t.target ?? []) edges.push({ from: key, to: target.key, event, guard });
+        const guard =
+          t.guard === undefined ? null : typeof t.guard === 'string' ? t.guard : 'guard';
+        for (const target of t.target ?? [])
+          edges.push({ from: key, to: target.key, event, guard });
       }
     }
     return { key, final: node.type === 'final' };
@@ -63,13 +65,19 @@ function layout(model: ChartModel): Map<string, { x: number; y: number }> {
     const column = depth.get(key) ?? unreachableColumn;
     const row = rows.get(column) ?? 0;
     rows.set(column, row + 1);
-    positions.set(key, { x: PAD + column * (BOX_W + COL_GAP), y: PAD + 24 + row * (BOX_H + ROW_GAP) });
+    positions.set(key, {
+      x: PAD + column * (BOX_W + COL_GAP),
+      y: PAD + 24 + row * (BOX_H + ROW_GAP),
+    });
   }
   return positions;
 }
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
 
 export interface ChartOptions {
   current?: string | null;
@@ -85,7 +93,8 @@ export function renderChartSvg(model: ChartModel, options: ChartOptions = {}): s
   const positions = layout(model);
   const taken = options.taken ?? [];
   const visited = new Set(taken.flatMap((s) => [s.from, s.to]));
-  const wasTaken = (e: ChartEdge) => taken.some((s) => s.from === e.from && s.to === e.to && s.event === e.event);
+  const wasTaken = (e: ChartEdge) =>
+    taken.some((s) => s.from === e.from && s.to === e.to && s.event === e.event);
   const width = Math.max(...[...positions.values()].map((p) => p.x)) + BOX_W + PAD;
   const height = Math.max(...[...positions.values()].map((p) => p.y)) + BOX_H + PAD + 60;
 

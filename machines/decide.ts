@@ -1,5 +1,5 @@
 import { transition } from 'xstate';
-import type { AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 
 /** A lifecycle entity as it is persisted: its state value and the machine's context. */
 export interface PersistedLifecycle<TContext> {
@@ -19,25 +19,29 @@ export const NOT_ALLOWED = 'lifecycle.not_allowed';
  * Pure: the server applies the answer in one transaction, the client uses it to enable buttons,
  * and the path tests use it as the oracle.
  */
-export function decide<TMachine extends AnyStateMachine>(
-  machine: TMachine,
-  persisted: PersistedLifecycle<SnapshotFrom<TMachine>['context']>,
-  event: EventFromLogic<TMachine>,
-): Decision<SnapshotFrom<TMachine>['context']> {
-  const current = machine.resolveState({ value: persisted.state, context: persisted.context }) as SnapshotFrom<TMachine>;
+export function decide<TContext, TEvent extends EventObject>(
+  machine: AnyStateMachine,
+  persisted: PersistedLifecycle<TContext>,
+  event: TEvent,
+): Decision<TContext> {
+  const current: AnyMachineSnapshot = machine.resolveState({
+    value: persisted.state,
+    context: persisted.context,
+  });
   if (!current.can(event)) {
     return { accepted: false, from: persisted.state, code: refusalCode(current, event.type) };
   }
-  const [next] = transition(machine, current, event);
+  const [next]: [AnyMachineSnapshot, unknown] = transition(machine, current, event);
   return {
     accepted: true,
     from: persisted.state,
     to: String(next.value),
-    context: next.context as SnapshotFrom<TMachine>['context'],
+    context: next.context as TContext,
   };
 }
 
-function refusalCode(snapshot: { getMeta: () => Record<string, unknown> }, eventType: string): string {
+/** A state names the code for an event it refuses in `meta.refusals`, so the customer sees why. */
+function refusalCode(snapshot: AnyMachineSnapshot, eventType: string): string {
   for (const meta of Object.values(snapshot.getMeta())) {
     const refusals = (meta as { refusals?: Record<string, string> } | undefined)?.refusals;
     const code = refusals?.[eventType];

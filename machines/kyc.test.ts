@@ -28,7 +28,10 @@ describe('kyc lifecycle', () => {
   });
 
   it('keeps the rejection reason until the customer submits again', () => {
-    const afterReject = run([{ type: 'kyc.submit' }, { type: 'review.reject', reason: '  Photo is blurred ' }]);
+    const afterReject = run([
+      { type: 'kyc.submit' },
+      { type: 'review.reject', reason: '  Photo is blurred ' },
+    ]);
     expect(afterReject.persisted).toEqual({
       state: 'rejected',
       context: { submissions: 1, rejectionReason: 'Photo is blurred' },
@@ -38,7 +41,10 @@ describe('kyc lifecycle', () => {
       { type: 'review.reject', reason: 'Photo is blurred' },
       { type: 'kyc.submit' },
     ]);
-    expect(resubmitted.persisted).toEqual({ state: 'under_review', context: { submissions: 2, rejectionReason: null } });
+    expect(resubmitted.persisted).toEqual({
+      state: 'under_review',
+      context: { submissions: 2, rejectionReason: null },
+    });
   });
 
   it('refuses each event it does not accept with a code the customer or reviewer can act on', () => {
@@ -46,15 +52,20 @@ describe('kyc lifecycle', () => {
       accepted: false,
       code: 'kyc.not_under_review',
     });
-    const underReview = { state: 'under_review', context: { submissions: 1, rejectionReason: null } };
+    const underReview = {
+      state: 'under_review',
+      context: { submissions: 1, rejectionReason: null },
+    };
     expect(decide(kycMachine, underReview, { type: 'kyc.submit' })).toMatchObject({
       accepted: false,
       code: 'kyc.already_under_review',
     });
-    expect(decide(kycMachine, underReview, { type: 'review.reject', reason: '   ' })).toMatchObject({
-      accepted: false,
-      code: 'kyc.reason_required',
-    });
+    expect(decide(kycMachine, underReview, { type: 'review.reject', reason: '   ' })).toMatchObject(
+      {
+        accepted: false,
+        code: 'kyc.reason_required',
+      },
+    );
     const passed = { state: 'passed', context: { submissions: 1, rejectionReason: null } };
     expect(decide(kycMachine, passed, { type: 'kyc.submit' })).toMatchObject({
       accepted: false,
@@ -65,7 +76,11 @@ describe('kyc lifecycle', () => {
 
 describe('kyc paths generated from the machine', () => {
   const model = createTestModel(kycMachine, {
-    events: [{ type: 'kyc.submit' }, { type: 'review.approve' }, { type: 'review.reject', reason: 'Blurred photo' }],
+    events: [
+      { type: 'kyc.submit' },
+      { type: 'review.approve' },
+      { type: 'review.reject', reason: 'Blurred photo' },
+    ],
     // The submission counter grows without bound; the graph is over state values only.
     serializeState: (snapshot) => JSON.stringify(snapshot.value),
   });
@@ -86,7 +101,8 @@ describe('kyc paths generated from the machine', () => {
         events: {
           'kyc.submit': ({ event }) => apply(event),
           'review.approve': ({ event }) => apply(event),
-          'review.reject': ({ event }) => apply(event),
+          // The generated step carries the whole event (with its reason); its type names only `type`.
+          'review.reject': ({ event }) => apply(event as KycEvent),
         },
         states: {
           '*': (state) => {

@@ -7,9 +7,7 @@ import { assertEvent, assign, setup } from 'xstate';
 export const KYC_MACHINE_VERSION = 1;
 
 export type KycEvent =
-  | { type: 'kyc.submit' }
-  | { type: 'review.approve' }
-  | { type: 'review.reject'; reason: string };
+  { type: 'kyc.submit' } | { type: 'review.approve' } | { type: 'review.reject'; reason: string };
 
 export interface KycContext {
   /** How many times the customer has submitted; shown to reviewers. */
@@ -45,23 +43,44 @@ export const kycMachine = setup({
   initial: 'unverified',
   states: {
     unverified: {
-      meta: { refusals: { 'review.approve': 'kyc.not_under_review', 'review.reject': 'kyc.not_under_review' } },
+      meta: {
+        refusals: {
+          'review.approve': 'kyc.not_under_review',
+          'review.reject': 'kyc.not_under_review',
+        },
+      },
       on: { 'kyc.submit': { target: 'under_review', actions: 'countSubmission' } },
     },
     under_review: {
-      meta: { refusals: { 'kyc.submit': 'kyc.already_under_review', 'review.reject': 'kyc.reason_required' } },
+      meta: {
+        refusals: {
+          'kyc.submit': 'kyc.already_under_review',
+          'review.reject': 'kyc.reason_required',
+        },
+      },
       on: {
         'review.approve': { target: 'passed' },
         'review.reject': { target: 'rejected', guard: 'hasReason', actions: 'recordReason' },
       },
     },
     rejected: {
-      meta: { refusals: { 'review.approve': 'kyc.not_under_review', 'review.reject': 'kyc.not_under_review' } },
+      meta: {
+        refusals: {
+          'review.approve': 'kyc.not_under_review',
+          'review.reject': 'kyc.not_under_review',
+        },
+      },
       on: { 'kyc.submit': { target: 'under_review', actions: 'countSubmission' } },
     },
     passed: {
       type: 'final',
-      meta: { refusals: { 'kyc.submit': 'kyc.already_verified', 'review.approve': 'kyc.not_under_review', 'review.reject': 'kyc.not_under_review' } },
+      meta: {
+        refusals: {
+          'kyc.submit': 'kyc.already_verified',
+          'review.approve': 'kyc.not_under_review',
+          'review.reject': 'kyc.not_under_review',
+        },
+      },
     },
   },
 });

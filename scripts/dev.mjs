@@ -7,7 +7,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
 
 const children = [
-  spawn(process.execPath, [bin('tsx', 'dist/cli.mjs'), 'watch', 'server/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, [bin('tsx', 'dist/cli.mjs'), 'watch', 'server/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
   spawn(process.execPath, [bin('vite', 'bin/vite.js')], { cwd: root, stdio: 'inherit' }),
 ];
 

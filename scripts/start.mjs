@@ -7,7 +7,17 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtMarker = join(root, 'dist', 'index.html');
-const clientSources = ['src', 'public', 'locales', 'contract', 'streams', 'machines', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const clientSources = [
+  'src',
+  'public',
+  'locales',
+  'contract',
+  'streams',
+  'machines',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 
 function newestChange(path) {
   if (!existsSync(path)) return 0;

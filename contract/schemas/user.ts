@@ -48,7 +48,9 @@ export const KYC_STATES = ['unverified', 'under_review', 'passed', 'rejected'] a
 export type KycState = (typeof KYC_STATES)[number];
 
 export const balanceResponse = object({
-  currency: mixed<Currency>().oneOf([...ACCOUNT_CURRENCIES]).required(),
+  currency: mixed<Currency>()
+    .oneOf([...ACCOUNT_CURRENCIES])
+    .required(),
   /** Minor units; total = available + held. */
   total: number().integer().required(),
   available: number().integer().required(),
@@ -67,7 +69,9 @@ export type AccountStatesDto = InferType<typeof accountStatesResponse>;
 export const userInfoResponse = object({
   account: string().required(),
   accountId: string().required(),
-  kycState: mixed<KycState>().oneOf([...KYC_STATES]).required(),
+  kycState: mixed<KycState>()
+    .oneOf([...KYC_STATES])
+    .required(),
   creditScore: number().integer().required(),
   avatar: string().nullable().defined(),
   institution: string().required(),

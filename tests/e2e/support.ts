@@ -104,7 +104,10 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function newPhonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+  });
   return context.newPage();
 }
 

@@ -10,7 +10,9 @@ const localesDir = fileURLToPath(new URL('../../locales', import.meta.url));
 /** Every leaf of a pack as [path, text]; keys may themselves contain dots, so paths join with '/'. */
 function leavesOf(value: unknown, prefix = ''): [string, unknown][] {
   if (typeof value !== 'object' || value === null) return [[prefix, value]];
-  return Object.entries(value).flatMap(([key, inner]) => leavesOf(inner, prefix ? `${prefix}/${key}` : key));
+  return Object.entries(value).flatMap(([key, inner]) =>
+    leavesOf(inner, prefix ? `${prefix}/${key}` : key),
+  );
 }
 
 describe('the text packs', () => {
@@ -22,7 +24,9 @@ describe('the text packs', () => {
   it('have the same keys and no empty text in every file, in every locale', () => {
     const files = readdirSync(join(localesDir, 'ko')).filter((f) => f.endsWith('.json'));
     for (const file of files) {
-      const packs = LOCALES.map((locale) => JSON.parse(readFileSync(join(localesDir, locale, file), 'utf8')) as unknown);
+      const packs = LOCALES.map(
+        (locale) => JSON.parse(readFileSync(join(localesDir, locale, file), 'utf8')) as unknown,
+      );
       const reference = leavesOf(packs[0])
         .map(([path]) => path)
         .sort();
@@ -30,7 +34,10 @@ describe('the text packs', () => {
         const leaves = leavesOf(pack);
         expect(leaves.map(([path]) => path).sort(), `${LOCALES[i]}/${file}`).toEqual(reference);
         for (const [path, text] of leaves) {
-          expect(typeof text === 'string' && text.trim() !== '', `${LOCALES[i]}/${file}: ${path}`).toBe(true);
+          expect(
+            typeof text === 'string' && text.trim() !== '',
+            `${LOCALES[i]}/${file}: ${path}`,
+          ).toBe(true);
         }
       });
     }
@@ -48,9 +55,15 @@ describe('formatErrorMessage', () => {
     expect(formatErrorMessage('en', 'request.required', { field: 'confirmPassword' })).toBe(
       'Please fill in Confirm password.',
     );
-    expect(formatErrorMessage('ko', 'request.required', { field: 'account' })).toBe('계정을(를) 입력하세요.');
+    expect(formatErrorMessage('ko', 'request.required', { field: 'account' })).toBe(
+      '계정을(를) 입력하세요.',
+    );
     expect(
-      formatErrorMessage('en', 'account.password_too_short', DEFAULT_ERROR_PARAMS['account.password_too_short']),
+      formatErrorMessage(
+        'en',
+        'account.password_too_short',
+        DEFAULT_ERROR_PARAMS['account.password_too_short'],
+      ),
     ).toBe('The password needs at least 8 characters.');
     expect(FIELD_LABELS['zh-TW'].account).toBe('帳號');
   });
