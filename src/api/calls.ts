@@ -1,0 +1,38 @@
+import type { InferType } from 'yup';
+import type { CALLS, CallName } from '../../contract/calls';
+import { apiClient } from './client';
+
+type Spec<N extends CallName> = (typeof CALLS)[N];
+export type RequestOf<N extends CallName> = InferType<Spec<N>['request']>;
+export type DataOf<N extends CallName> = Spec<N>['response'] extends null
+  ? null
+  : InferType<NonNullable<Spec<N>['response']>>;
+
+/**
+ * The paths of the contract's CALLS. Importing CALLS itself would pull yup and every schema into
+ * the start-up bundle, so the paths are restated here and the compiler checks each one against
+ * the contract's literal type: a renamed path fails the build.
+ */
+export const CALL_PATHS = {
+  config: '/common/config',
+  register: '/user/register',
+  login: '/user/login',
+  logout: '/user/logout',
+  info: '/user/info',
+  changePassword: '/user/changePassword',
+} as const satisfies { [N in CallName]: Spec<N>['path'] };
+
+export interface CallOptions {
+  /** Do not toast a refusal (the caller handles it). */
+  silent?: boolean;
+}
+
+/** Calls one entry of the contract's catalogue with the fields its schema accepts. */
+export async function call<N extends CallName>(
+  name: N,
+  body: RequestOf<N>,
+  options: CallOptions = {},
+): Promise<DataOf<N>> {
+  const response = await apiClient.post<{ data?: DataOf<N> }>(CALL_PATHS[name], body, options);
+  return (response.data.data ?? null) as DataOf<N>;
+}

@@ -1,0 +1,3 @@
+export { call } from './calls';
+export type { RequestOf, DataOf, CallOptions } from './calls';
+export { ApiError, isApiError } from './ApiError';

@@ -1,0 +1,91 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserInfoDto } from '../../contract/schemas/user';
+import { i18n, startI18n } from '../i18n/i18n';
+import { sessionStore } from '../session';
+import { system } from '../theme/system';
+import { buildRoutes } from './router';
+
+const ALICE: UserInfoDto = {
+  account: 'alice',
+  accountId: '10000042',
+  kycState: 'under_review',
+  creditScore: 80,
+  avatar: null,
+  institution: 'MARU01',
+  fundPasswordSet: false,
+  balances: [
+    { currency: 'KRW', total: 1_234_567, available: 1_000_000 },
+    { currency: 'USD', total: 12_345, available: 12_345 },
+    { currency: 'USDT', total: 1_500_000, available: 0 },
+  ],
+  states: {
+    frozen: false,
+    disabled: false,
+    loginBanned: false,
+    tradingBarred: false,
+    withdrawalBarred: false,
+  },
+  createdAt: '2026-01-02T03:04:05Z',
+};
+
+// The screens' calls answer from memory: these tests are about routing and rendering.
+vi.mock('../api/calls', () => ({
+  call: (name: string) => (name === 'info' ? Promise.resolve(ALICE) : Promise.resolve(null)),
+}));
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  render(
+    <ChakraProvider value={system}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+  return router;
+}
+
+describe('routes', () => {
+  beforeAll(() => startI18n('kor'));
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStore.reload();
+  });
+
+  it('sends / to the welcome page', async () => {
+    const router = renderAt('/');
+    expect(await screen.findByTestId('start-login')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login/start');
+  });
+
+  it('sends a signed-out visitor from "Mine" to the login page', async () => {
+    const router = renderAt('/information/index');
+    expect(await screen.findByTestId('login-submit')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login/login');
+  });
+
+  it('shows "Mine" with only the tabs whose screens exist', async () => {
+    sessionStore.signIn('tok', 'alice');
+    renderAt('/information/index');
+    const bar = await screen.findByTestId('tab-bar');
+    expect(bar.querySelectorAll('a')).toHaveLength(1);
+    const more = screen.getByTestId('tab-more');
+    expect(more.getAttribute('href')).toBe('/information/index');
+    expect(more.className).toBe('navActive');
+  });
+
+  it('shows the account, its ID, the KYC state and balances formatted per currency', async () => {
+    sessionStore.signIn('tok', 'alice');
+    renderAt('/information/index');
+    expect((await screen.findByTestId('mine-account')).textContent).toBe('alice');
+    expect(screen.getByTestId('mine-account-id').textContent).toBe('10000042');
+    expect(screen.getByTestId('mine-kyc').textContent).toBe('심사 중');
+    expect(screen.getByTestId('mine-balance-KRW').textContent).toBe('1,234,567');
+    expect(screen.getByTestId('mine-balance-USD').textContent).toBe('123.45');
+    expect(screen.getByTestId('mine-balance-USDT').textContent).toBe('1.500000');
+  });
+});

@@ -1,0 +1,40 @@
+import { Navigate, createHashRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { RequireSession } from './RequireSession';
+import { RootLayout } from './RootLayout';
+import { RouteErrorView } from './RouteErrorView';
+import { SCREENS } from './screens';
+import type { ScreenRoute } from './screens';
+import { TabLayout } from './TabLayout';
+
+const toRoute = ({ path, Screen }: ScreenRoute): RouteObject => ({
+  path: path.slice(1),
+  element: <Screen />,
+});
+
+/** Groups the screen table into the route tree: public, signed-in, and signed-in with tab bar. */
+export function buildRoutes(): RouteObject[] {
+  const open = SCREENS.filter((s) => !s.session).map(toRoute);
+  const plain = SCREENS.filter((s) => s.session && !s.tabBar).map(toRoute);
+  const tabbed = SCREENS.filter((s) => s.session && s.tabBar).map(toRoute);
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorView />,
+      children: [
+        { index: true, element: <Navigate to="/login/start" replace /> },
+        ...open,
+        {
+          element: <RequireSession />,
+          children: [...plain, { element: <TabLayout />, children: tabbed }],
+        },
+        { path: '*', element: <Navigate to="/login/start" replace /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createHashRouter(buildRoutes());
+}
+export type AppRouter = ReturnType<typeof createAppRouter>;

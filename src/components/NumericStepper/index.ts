@@ -1,0 +1,2 @@
+export { NumericStepper } from './NumericStepper';
+export type { NumericStepperProps } from './NumericStepper';

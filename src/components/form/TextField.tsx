@@ -1,0 +1,58 @@
+import { Field, Input } from '@chakra-ui/react';
+import { useField, useFormikContext } from 'formik';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateFieldError } from '../../i18n/translateRefusal';
+
+interface TextFieldProps {
+  /** The request field name; also the input's name attribute, which tests and autofill use. */
+  name: string;
+  type?: 'text' | 'password' | 'tel';
+  autoComplete?: string;
+  placeholder?: string;
+  helper?: ReactNode;
+  inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+}
+
+/**
+ * A Formik-bound input with its label from the `fields` pack and its error (a contract error
+ * code) translated from the `errors` pack, shown once the field was left or the form submitted.
+ */
+export function TextField({
+  name,
+  type = 'text',
+  autoComplete,
+  placeholder,
+  helper,
+  inputMode,
+}: TextFieldProps) {
+  const { t } = useTranslation();
+  const [field, meta] = useField<string>(name);
+  const { submitCount } = useFormikContext();
+  const error = (meta.touched || submitCount > 0) && meta.error ? meta.error : undefined;
+  return (
+    <Field.Root invalid={error !== undefined}>
+      <Field.Label fontSize="sm" color="fg.muted" fontWeight="medium">
+        {t(`fields:${name}`)}
+      </Field.Label>
+      <Input
+        {...field}
+        id={`field-${name}`}
+        type={type}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        size="lg"
+        bg="bg"
+        borderRadius="lg"
+        data-testid={`input-${name}`}
+      />
+      {helper && !error ? <Field.HelperText fontSize="xs">{helper}</Field.HelperText> : null}
+      {error ? (
+        <Field.ErrorText fontSize="xs" data-testid={`error-${name}`}>
+          {translateFieldError(error, name)}
+        </Field.ErrorText>
+      ) : null}
+    </Field.Root>
+  );
+}

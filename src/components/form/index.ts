@@ -1,0 +1,2 @@
+export { TextField } from './TextField';
+export { SubmitButton } from './SubmitButton';

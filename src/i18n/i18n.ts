@@ -1,0 +1,65 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, localeOf } from '../../contract/languages';
+import type { Locale, StoredLanguage } from '../../contract/languages';
+import { PACK_LOADERS } from './packLoaders';
+
+export const NAMESPACES = ['ui', 'errors', 'fields'] as const;
+
+/** The one i18next instance of the app; react-i18next's hooks read it. */
+export const i18n = i18next.createInstance();
+
+let started: Promise<void> | null = null;
+
+async function ensurePack(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'ui')) return;
+  const pack = (await PACK_LOADERS[locale]()).default;
+  for (const ns of NAMESPACES) i18n.addResourceBundle(locale, ns, pack[ns], true, true);
+}
+
+function applyHtmlLang(locale: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/** Starts i18next on the stored language, loading only that language's pack. */
+export function startI18n(language: StoredLanguage): Promise<void> {
+  started ??= (async () => {
+    const locale = localeOf(language);
+    i18n.off('languageChanged', applyHtmlLang);
+    i18n.on('languageChanged', applyHtmlLang);
+    if (i18n.isInitialized)
+      return ensurePack(locale)
+        .then(() => i18n.changeLanguage(locale))
+        .then(() => applyHtmlLang(locale));
+    await i18n.use(initReactI18next).init({
+      lng: locale,
+      // Every pack is complete (a test checks it), so there is no fallback language to fetch.
+      fallbackLng: false,
+      supportedLngs: [...Object.keys(PACK_LOADERS)],
+      ns: [...NAMESPACES],
+      defaultNS: 'ui',
+      resources: {},
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false }, // React escapes already.
+      returnNull: false,
+    });
+    await ensurePack(locale);
+    applyHtmlLang(locale);
+  })().catch((error: unknown) => {
+    started = null; // let the start-up retry try again
+    throw error;
+  });
+  return started;
+}
+
+/** Switches the interface language, fetching its pack first so no screen shows raw keys. */
+export async function switchLocale(language: StoredLanguage): Promise<void> {
+  const locale = localeOf(language);
+  await ensurePack(locale);
+  await i18n.changeLanguage(locale);
+}
+
+export function currentLocale(): Locale {
+  const lng = i18n.language;
+  return (Object.keys(PACK_LOADERS) as Locale[]).find((l) => l === lng) ?? DEFAULT_LOCALE;
+}

@@ -1,0 +1,68 @@
+import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { BalanceCard } from './BalanceCard';
+import { LogoutButton } from './LogoutButton';
+import { MenuList } from './MenuList';
+import { ProfileCard } from './ProfileCard';
+import { accountMenu } from './menus';
+import { useUserInfo } from './userInfo';
+
+/** /information/index — "Mine": who I am, what I hold, and the account menu. */
+export default function MineScreen() {
+  const { t } = useTranslation();
+  const { info, loading, failed, reload } = useUserInfo();
+  return (
+    <Box minH="100dvh" bg="bg.muted">
+      <Box
+        bgGradient="to-br"
+        gradientFrom="brand.600"
+        gradientTo="brand.800"
+        color="white"
+        px="5"
+        pt="calc(1rem + env(safe-area-inset-top))"
+        pb="16"
+      >
+        <Heading as="h1" size="md" mb="5" fontWeight="semibold">
+          {t('mine.title')}
+        </Heading>
+        {info ? (
+          <ProfileCard info={info} />
+        ) : (
+          <Flex gap="4" align="center" data-testid={loading ? 'mine-loading' : undefined}>
+            <Skeleton w="16" h="16" borderRadius="full" />
+            <Stack flex="1" gap="2">
+              <Skeleton h="5" w="40%" />
+              <Skeleton h="4" w="60%" />
+            </Stack>
+          </Flex>
+        )}
+      </Box>
+      <Stack gap="4" px="4" mt="-10">
+        {info ? (
+          <BalanceCard balances={info.balances} />
+        ) : failed ? (
+          <Flex
+            direction="column"
+            align="center"
+            gap="3"
+            bg="bg"
+            borderRadius="xl"
+            py="6"
+            data-testid="mine-error"
+          >
+            <Text color="fg.muted" fontSize="sm">
+              {t('mine.loadFailed')}
+            </Text>
+            <Button size="sm" variant="outline" onClick={reload}>
+              {t('common.retry')}
+            </Button>
+          </Flex>
+        ) : (
+          <Skeleton h="44" borderRadius="xl" />
+        )}
+        <MenuList items={accountMenu(t, { withSettings: true })} />
+        <LogoutButton />
+      </Stack>
+    </Box>
+  );
+}

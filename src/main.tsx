@@ -1,0 +1,46 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { ConfigRetry } from './app/ConfigRetry';
+import { setNavigator } from './app/navigate';
+import { createAppRouter } from './app/router';
+import { notify } from './components/toaster';
+import { loadSiteConfig } from './config/siteConfig';
+import { i18n, startI18n } from './i18n/i18n';
+import { installNativeAdapter } from './native';
+import { sessionStore } from './session';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+const root = createRoot(container);
+
+function mountApp(): void {
+  const router = createAppRouter();
+  setNavigator((path) => void router.navigate(path));
+  installNativeAdapter({
+    canGoBack: () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0,
+    goBack: () => void router.navigate(-1),
+    warn: () => notify(i18n.t('ui:native.pressAgainToQuit')),
+  });
+  root.render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+}
+
+/**
+ * The spec's start-up: the app mounts only once /common/config has answered. The splash in
+ * index.html stays up meanwhile; the language pack loads at the same time.
+ */
+async function boot(): Promise<void> {
+  try {
+    await Promise.all([startI18n(sessionStore.get().language), loadSiteConfig()]);
+  } catch {
+    root.render(<ConfigRetry onRetry={boot} />);
+    return;
+  }
+  mountApp();
+}
+
+void boot();

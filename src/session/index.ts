@@ -1,0 +1,3 @@
+export { sessionStore } from './sessionStore';
+export type { SessionState } from './sessionStore';
+export { useSession } from './useSession';
