@@ -1,4 +1,5 @@
 import type { AnySchema } from 'yup';
+import { CALL_PATHS } from './paths';
 import { configRequest, configResponse } from './schemas/common';
 import {
   changePasswordRequest,
@@ -26,47 +27,49 @@ export interface CallSpec {
  */
 export const CALLS = {
   config: {
-    path: '/common/config',
+    path: CALL_PATHS.config,
     auth: false,
     summary: 'Site configuration in the request language',
     request: configRequest,
     response: configResponse,
   },
   register: {
-    path: '/user/register',
+    path: CALL_PATHS.register,
     auth: false,
     summary: 'Open an account with an institution or invitation code',
     request: registerRequest,
     response: sessionResponse,
   },
   login: {
-    path: '/user/login',
+    path: CALL_PATHS.login,
     auth: false,
     summary: 'Start a session',
     request: loginRequest,
     response: sessionResponse,
   },
   logout: {
-    path: '/user/logout',
+    path: CALL_PATHS.logout,
     auth: true,
     summary: 'End the current session',
     request: emptyRequest,
     response: null,
   },
   info: {
-    path: '/user/info',
+    path: CALL_PATHS.info,
     auth: true,
     summary: 'The signed-in customer with balances per currency',
     request: emptyRequest,
     response: userInfoResponse,
   },
   changePassword: {
-    path: '/user/changePassword',
+    path: CALL_PATHS.changePassword,
     auth: true,
     summary: 'Change the login password; ends every other session',
     request: changePasswordRequest,
     response: null,
   },
-} as const satisfies Record<string, CallSpec>;
+} as const satisfies {
+  [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };
+};
 
 export type CallName = keyof typeof CALLS;

@@ -1,5 +1,6 @@
 import type { InferType } from 'yup';
 import type { CALLS, CallName } from '../../contract/calls';
+import { CALL_PATHS } from '../../contract/paths';
 import { apiClient } from './client';
 
 type Spec<N extends CallName> = (typeof CALLS)[N];
@@ -7,20 +8,6 @@ export type RequestOf<N extends CallName> = InferType<Spec<N>['request']>;
 export type DataOf<N extends CallName> = Spec<N>['response'] extends null
   ? null
   : InferType<NonNullable<Spec<N>['response']>>;
-
-/**
- * The paths of the contract's CALLS. Importing CALLS itself would pull yup and every schema into
- * the start-up bundle, so the paths are restated here and the compiler checks each one against
- * the contract's literal type: a renamed path fails the build.
- */
-export const CALL_PATHS = {
-  config: '/common/config',
-  register: '/user/register',
-  login: '/user/login',
-  logout: '/user/logout',
-  info: '/user/info',
-  changePassword: '/user/changePassword',
-} as const satisfies { [N in CallName]: Spec<N>['path'] };
 
 export interface CallOptions {
   /** Do not toast a refusal (the caller handles it). */
