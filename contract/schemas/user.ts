@@ -1,11 +1,11 @@
 import { array, boolean, mixed, number, object, ref, string } from 'yup';
-import type { InferType } from 'yup';
+import type { InferType, ObjectShape } from 'yup';
 import { INSTITUTION_CODE_MAX_LENGTH, ACCOUNT_MAX_LENGTH } from '../constants';
 import { ACCOUNT_CURRENCIES } from '../money';
 import type { Currency } from '../money';
 import { accountName, existingPassword, mustAgree, newPassword, requiredText } from './fields';
 
-const strictObject = <T extends Parameters<typeof object>[0]>(shape: T) =>
+const strictObject = <T extends ObjectShape>(shape: T) =>
   object(shape).noUnknown(true, 'request.unknown_field');
 
 export const registerRequest = strictObject({

@@ -1,0 +1,66 @@
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context';
+import type { Config } from './config';
+import { openDatabase } from './db/connect';
+import { bodyParsingPlugin } from './http/body-parsing';
+import { errorHandlersPlugin, handleError } from './http/error-handlers';
+import { languagePlugin } from './http/language';
+import { loggerOptions } from './http/logger';
+import { rateLimitPlugin } from './http/rate-limit';
+import { securityHeadersPlugin } from './http/security-headers';
+import { staticClientPlugin } from './http/static-client';
+import { registerCommonModule } from './modules/common';
+import { registerUserModule } from './modules/user';
+import { seedDefaults } from './seed/seed';
+
+/**
+ * Builds the whole server for a configuration: opens (and migrates) the database, seeds the
+ * embedded defaults, then registers plugins in a fixed order: external ones (security headers,
+ * rate limiting), then the app's own (language, body parsing, error handling), then the routes,
+ * and the static client last so API paths always win. Closing the app closes the database.
+ */
+export async function buildApp(
+  config: Config,
+  options: { pgliteSnapshot?: Blob } = {},
+): Promise<FastifyInstance> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteSnapshot: options.pgliteSnapshot,
+  });
+  try {
+    const { demoCode } = await seedDefaults(database.db, config.demoCode);
+    const context: AppContext = { config, db: database.db, demoCode };
+
+    const app = Fastify({
+      logger: loggerOptions(config.logLevel),
+      bodyLimit: config.bodyLimitBytes,
+      // Errors Fastify raises before routing (e.g. a URL it cannot decode) get the envelope too.
+      frameworkErrors: (error, request, reply) => {
+        void handleError(error, request, reply);
+      },
+    });
+    app.decorate('maru', context);
+    app.addHook('onClose', () => database.close());
+
+    await app.register(securityHeadersPlugin);
+    await app.register(rateLimitPlugin);
+
+    await app.register(languagePlugin);
+    await app.register(bodyParsingPlugin);
+    await app.register(errorHandlersPlugin);
+
+    registerCommonModule(app);
+    registerUserModule(app);
+    if (config.clientDir !== null) {
+      await app.register(staticClientPlugin, { root: config.clientDir });
+    }
+
+    await app.ready();
+    return app;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

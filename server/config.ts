@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the server reads from its environment, checked once at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the embedded default keeps its files (PGlite under <dataDir>/pglite); null: in memory. */
+  dataDir: string | null;
+  /** PostgreSQL connection string; null selects PGlite. */
+  databaseUrl: string | null;
+  /** Kept for the scale-out path (socket.io adapter, shared rate limits); not used yet. */
+  redisUrl: string | null;
+  /** The institution code the embedded default seeds; null keeps (or creates) a random one. */
+  demoCode: string | null;
+  logLevel: LogLevel;
+  /** The built client (`dist/`) served at /, or null when there is none (tests, dev). */
+  clientDir: string | null;
+  /** Attempts per IP on register and login within the window. */
+  authRateLimit: { max: number; windowMs: number };
+  bodyLimitBytes: number;
+  sessionTtlMs: number;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+export const DEFAULTS = {
+  port: 8080,
+  host: '127.0.0.1',
+  dataDir: './data',
+  logLevel: 'info',
+  authRateLimit: { max: 10, windowMs: 60_000 },
+  bodyLimitBytes: 16 * 1024,
+  sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+} as const;
+
+/** Reads and checks the environment; every problem is reported at once, with the variable's name. */
+export function loadConfig(env: Env, clientDir: string = DEFAULT_CLIENT_DIR): Config {
+  const problems: string[] = [];
+  const text = (name: string): string | null => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+
+  const port = parsePort(text('PORT'), problems);
+  const host = text('HOST') ?? DEFAULTS.host;
+
+  const databaseUrl = text('DATABASE_URL');
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\/\S+$/.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// connection string.');
+  }
+  const redisUrl = text('REDIS_URL');
+  if (redisUrl !== null && !/^rediss?:\/\/\S+$/.test(redisUrl)) {
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL.');
+  }
+  const demoCode = text('MARU_DEMO_CODE');
+  if (demoCode !== null && !/^[A-Za-z0-9]{4,32}$/.test(demoCode)) {
+    problems.push('MARU_DEMO_CODE must be 4 to 32 letters or digits.');
+  }
+  const logLevel = text('LOG_LEVEL') ?? DEFAULTS.logLevel;
+  if (!isLogLevel(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${logLevel}".`);
+  }
+
+  if (problems.length > 0 || !isLogLevel(logLevel)) throw new ConfigError(problems);
+  return {
+    port,
+    host,
+    dataDir: resolve(text('MARU_DATA_DIR') ?? DEFAULTS.dataDir),
+    databaseUrl,
+    redisUrl,
+    demoCode,
+    logLevel,
+    clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : null,
+    authRateLimit: { ...DEFAULTS.authRateLimit },
+    bodyLimitBytes: DEFAULTS.bodyLimitBytes,
+    sessionTtlMs: DEFAULTS.sessionTtlMs,
+  };
+}
+
+function parsePort(value: string | null, problems: string[]): number {
+  if (value === null) return DEFAULTS.port;
+  const port = Number(value);
+  // 0 asks the system for a free port, which tests and benchmarks use.
+  if (!/^\d+$/.test(value) || !Number.isInteger(port) || port < 0 || port > 65_535) {
+    problems.push(`PORT must be a whole number from 0 to 65535; got "${value}".`);
+    return DEFAULTS.port;
+  }
+  return port;
+}
+
+function isLogLevel(value: string): value is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value);
+}

@@ -1,0 +1,16 @@
+export type LedgerErrorReason =
+  'no_postings' | 'bad_amount' | 'unknown_account' | 'unbalanced' | 'insufficient_funds';
+
+/**
+ * A journal entry the ledger will not record. Services translate the reason into the customer's
+ * error code (e.g. insufficient_funds → a withdrawal refusal); it is never shown as is.
+ */
+export class LedgerError extends Error {
+  constructor(
+    readonly reason: LedgerErrorReason,
+    detail: string,
+  ) {
+    super(`${reason}: ${detail}`);
+    this.name = 'LedgerError';
+  }
+}

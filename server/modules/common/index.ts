@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { CALLS } from '../../../contract';
+import { defineCall } from '../../http/define-call';
+import { registerHealth } from './health';
+import { registerOpenApi } from './openapi-route';
+import { siteConfigFor } from './site-config';
+
+/** Calls anyone may make: site configuration, health, the API description. */
+export function registerCommonModule(app: FastifyInstance): void {
+  defineCall(app, CALLS.config, ({ request }) => siteConfigFor(app.maru.db, request.locale));
+  registerHealth(app);
+  registerOpenApi(app);
+}

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { UserInfoDto } from '../../../contract';
+import type { LiveSession } from '../../auth/sessions';
+import type { AppContext } from '../../app-context';
+import { institutions } from '../../db/schema';
+import { balancesOf } from '../../ledger';
+
+/** The signed-in customer as the "Mine" page shows them, balances derived from the ledger. */
+export async function userInfo(context: AppContext, session: LiveSession): Promise<UserInfoDto> {
+  const { customer } = session;
+  const [institution] = await context.db
+    .select({ name: institutions.name })
+    .from(institutions)
+    .where(eq(institutions.id, customer.institutionId));
+  return {
+    account: customer.account,
+    accountId: customer.accountId,
+    kycState: customer.kycState,
+    creditScore: customer.creditScore,
+    avatar: customer.avatar,
+    institution: institution?.name ?? '',
+    fundPasswordSet: customer.fundPasswordHash !== null,
+    balances: await balancesOf(context.db, customer.id),
+    states: {
+      frozen: customer.frozen,
+      disabled: customer.disabled,
+      loginBanned: customer.loginBanned,
+      tradingBarred: customer.tradingBarred,
+      withdrawalBarred: customer.withdrawalBarred,
+    },
+    createdAt: customer.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/connect';
+import { ensureDemoInstitution } from './demo-institution';
+import { seedSiteConfig } from './site-config';
+
+/** Serialises seeding when several server processes start against one PostgreSQL database. */
+const SEED_LOCK_KEY = 7_061_918;
+
+export interface SeedResult {
+  demoCode: string;
+}
+
+/** What the embedded default needs on first start; later starts keep what is there. */
+export async function seedDefaults(db: Database, demoCode: string | null): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    await seedSiteConfig(tx);
+    return { demoCode: await ensureDemoInstitution(tx, demoCode) };
+  });
+}

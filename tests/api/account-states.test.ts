@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../contract';
+import { customers } from '../../server/db/schema';
+import type { TestApp } from '../support/test-app';
+import { buildTestApp, databaseKinds } from '../support/test-app';
+import {
+  GOOD_PASSWORD,
+  call,
+  expectRefusal,
+  expectSuccess,
+  registerCustomer,
+  writeSnapshot,
+} from './api-helpers';
+
+const STATES = [
+  ['frozen', 'account.frozen'],
+  ['disabled', 'account.disabled'],
+  ['loginBanned', 'account.login_banned'],
+] as const satisfies ReadonlyArray<readonly [string, ErrorCode]>;
+
+describe.each(databaseKinds)('account states on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const setState = (account: string, state: (typeof STATES)[number][0], value: boolean) =>
+    t.db
+      .update(customers)
+      .set({ [state]: value })
+      .where(eq(customers.account, account));
+
+  it.each(STATES)('login is refused with 403 when the account is %s', async (state, code) => {
+    const session = await registerCustomer(t.app, t.demoCode);
+    await setState(session.account, state, true);
+    const before = await writeSnapshot(t.db);
+    const refused = await call(t.app, '/user/login', {
+      account: session.account,
+      password: GOOD_PASSWORD,
+    });
+    expectRefusal(refused, code, 403);
+    expect(await writeSnapshot(t.db)).toEqual(before);
+  });
+
+  it.each(STATES)('the state is not revealed without the password (%s)', async (state) => {
+    const session = await registerCustomer(t.app, t.demoCode);
+    await setState(session.account, state, true);
+    expectRefusal(
+      await call(t.app, '/user/login', { account: session.account, password: 'wrong-password-1' }),
+      'account.wrong_credentials',
+      400,
+    );
+  });
+
+  it.each(STATES)(
+    'a session ends its use once the account is %s mid-session',
+    async (state, code) => {
+      const session = await registerCustomer(t.app, t.demoCode);
+      expectSuccess(await call(t.app, '/user/info', {}, { session }));
+      await setState(session.account, state, true);
+      expectRefusal(await call(t.app, '/user/info', {}, { session }), code, 403);
+      expectRefusal(
+        await call(
+          t.app,
+          '/user/changePassword',
+          {
+            oldPassword: GOOD_PASSWORD,
+            password: 'new-harbour-77',
+            confirmPassword: 'new-harbour-77',
+          },
+          { session },
+        ),
+        code,
+        403,
+      );
+      // Lifting the state restores the same session.
+      await setState(session.account, state, false);
+      expectSuccess(await call(t.app, '/user/info', {}, { session }));
+    },
+  );
+
+  it('a restricted account can still log out', async () => {
+    const session = await registerCustomer(t.app, t.demoCode);
+    await setState(session.account, 'frozen', true);
+    expectSuccess(await call(t.app, '/user/logout', {}, { session }));
+    await setState(session.account, 'frozen', false);
+    expectRefusal(await call(t.app, '/user/info', {}, { session }), 'auth.required', 401);
+  });
+
+  it('trading and withdrawal bars do not block login or info, and show in info', async () => {
+    const session = await registerCustomer(t.app, t.demoCode);
+    await t.db
+      .update(customers)
+      .set({ tradingBarred: true, withdrawalBarred: true })
+      .where(eq(customers.account, session.account));
+    expectSuccess(
+      await call(t.app, '/user/login', { account: session.account, password: GOOD_PASSWORD }),
+    );
+    const info = expectSuccess<{ states: Record<string, boolean> }>(
+      await call(t.app, '/user/info', {}, { session }),
+    );
+    expect(info.states).toMatchObject({
+      tradingBarred: true,
+      withdrawalBarred: true,
+      frozen: false,
+    });
+  });
+
+  it('an unknown account and a wrong password get the same refusal', async () => {
+    const session = await registerCustomer(t.app, t.demoCode);
+    const unknown = await call(t.app, '/user/login', {
+      account: 'nobody-here',
+      password: GOOD_PASSWORD,
+    });
+    const wrong = await call(t.app, '/user/login', {
+      account: session.account,
+      password: 'nope-nope-1',
+    });
+    expectRefusal(unknown, 'account.wrong_credentials', 400);
+    expectRefusal(wrong, 'account.wrong_credentials', 400);
+    expect(unknown.body).toBe(wrong.body);
+  });
+});

@@ -1,0 +1,132 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { count, isNull } from 'drizzle-orm';
+import type { ErrorCode, ErrorParams } from '../../contract';
+import { ACCOUNT_HEADER, API_BASE, TOKEN_HEADER } from '../../contract';
+import type { Database } from '../../server/db/connect';
+import { customers, journalEntries, sessions } from '../../server/db/schema';
+
+export interface Session {
+  token: string;
+  account: string;
+}
+
+export interface Envelope {
+  status: 0 | 1;
+  msg: string;
+  data?: unknown;
+  code?: ErrorCode;
+  params?: ErrorParams;
+}
+
+/** POSTs JSON to a call path under API_BASE, with optional session and extra headers. */
+export function call(
+  app: FastifyInstance,
+  path: string,
+  payload: unknown = {},
+  options: { session?: Session; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `${API_BASE}${path}`,
+    payload: payload as Record<string, unknown>,
+    headers: {
+      ...(options.session
+        ? { [TOKEN_HEADER]: options.session.token, [ACCOUNT_HEADER]: options.session.account }
+        : {}),
+      ...options.headers,
+    },
+  });
+}
+
+/** Sends a raw body with a chosen content type (for malformed or non-JSON requests). */
+export function callRaw(
+  app: FastifyInstance,
+  path: string,
+  body: string,
+  contentType: string | null,
+  session?: Session,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `${API_BASE}${path}`,
+    body,
+    headers: {
+      ...(contentType ? { 'content-type': contentType } : {}),
+      ...(session ? { [TOKEN_HEADER]: session.token, [ACCOUNT_HEADER]: session.account } : {}),
+    },
+  });
+}
+
+export function envelope(response: LightMyRequestResponse): Envelope {
+  return response.json<Envelope>();
+}
+
+/** Asserts a refusal and returns it; fails with the whole answer when it is not one. */
+export function expectRefusal(
+  response: LightMyRequestResponse,
+  code: ErrorCode,
+  httpStatus: number,
+  field?: string,
+): Envelope {
+  const body = envelope(response);
+  const summary = `${response.statusCode} ${response.body.slice(0, 300)}`;
+  if (body.status !== 0 || body.code !== code || response.statusCode !== httpStatus) {
+    throw new Error(`expected ${httpStatus} ${code}${field ? ` (${field})` : ''}, got ${summary}`);
+  }
+  if (field !== undefined && body.params?.field !== field) {
+    throw new Error(`expected field ${field}, got ${summary}`);
+  }
+  if (typeof body.msg !== 'string' || body.msg.length === 0) throw new Error(`no msg: ${summary}`);
+  return body;
+}
+
+export function expectSuccess<T>(response: LightMyRequestResponse): T {
+  const body = envelope(response);
+  if (response.statusCode !== 200 || body.status !== 1) {
+    throw new Error(`expected success, got ${response.statusCode} ${response.body.slice(0, 300)}`);
+  }
+  return body.data as T;
+}
+
+let counter = 0;
+/** A fresh, valid account name for this run. */
+export function newAccountName(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export const GOOD_PASSWORD = 'blue-harbour-42';
+export const OTHER_PASSWORD = 'quiet-river-2048';
+
+export async function registerCustomer(
+  app: FastifyInstance,
+  code: string,
+  account = newAccountName(),
+  password = GOOD_PASSWORD,
+): Promise<Session> {
+  const response = await call(app, '/user/register', {
+    account,
+    password,
+    confirmPassword: password,
+    code,
+    agree: true,
+  });
+  return expectSuccess<Session>(response);
+}
+
+export async function loginCustomer(
+  app: FastifyInstance,
+  account: string,
+  password = GOOD_PASSWORD,
+): Promise<Session> {
+  return expectSuccess<Session>(await call(app, '/user/login', { account, password }));
+}
+
+/** Rows a refused request must not have added or changed. */
+export async function writeSnapshot(db: Database) {
+  const [c] = await db.select({ n: count() }).from(customers);
+  const [s] = await db.select({ n: count() }).from(sessions);
+  const [live] = await db.select({ n: count() }).from(sessions).where(isNull(sessions.revokedAt));
+  const [j] = await db.select({ n: count() }).from(journalEntries);
+  return { customers: c?.n, sessions: s?.n, liveSessions: live?.n, journalEntries: j?.n };
+}

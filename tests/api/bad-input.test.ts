@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallName, ErrorCode } from '../../contract';
+import { CALLS } from '../../contract';
+import { validateBody } from '../../server/http/validation';
+import type { TestApp } from '../support/test-app';
+import { buildTestApp, databaseKinds } from '../support/test-app';
+import type { Session } from './api-helpers';
+import {
+  GOOD_PASSWORD,
+  call,
+  callRaw,
+  expectRefusal,
+  registerCustomer,
+  writeSnapshot,
+} from './api-helpers';
+
+/**
+ * Rule 6: bad input gets a clear, coded refusal and changes nothing. Every call in the catalogue
+ * is attacked field by field and as a whole; each answer must be the expected code (and field),
+ * never a 500, and the customers, sessions (live ones too) and journal entries must be unchanged.
+ */
+
+const HUGE = 'aB3-'.repeat(25_000); // 100k characters, not a common password, a valid account shape
+
+interface FieldExpectations {
+  missing: ErrorCode;
+  /** Values of the wrong JSON type for the field. */
+  wrongTypes: unknown[];
+  /** The code a 100k-character string earns (when the body limit lets it through). */
+  huge: ErrorCode;
+}
+
+const TEXT: FieldExpectations = {
+  missing: 'request.required',
+  wrongTypes: [12345, true, {}, [], ['a']],
+  huge: 'request.too_long',
+};
+
+/** A valid body per call (with its own field rules), the base each bad request mutates. */
+function matrix(
+  code: string,
+): Record<CallName, { valid: Record<string, unknown>; fields: Record<string, FieldExpectations> }> {
+  return {
+    config: {
+      valid: { type: 'all' },
+      fields: { type: { ...TEXT, huge: 'request.invalid' } },
+    },
+    register: {
+      valid: {
+        account: 'matrixuser',
+        password: GOOD_PASSWORD,
+        confirmPassword: GOOD_PASSWORD,
+        code,
+        agree: true,
+      },
+      fields: {
+        account: TEXT,
+        password: TEXT,
+        // The confirmation must equal the password before its length matters.
+        confirmPassword: { ...TEXT, huge: 'account.password_mismatch' },
+        code: TEXT,
+        agree: {
+          missing: 'account.agreement_required',
+          wrongTypes: ['true', 1, 0, {}, []],
+          huge: 'request.wrong_type',
+        },
+      },
+    },
+    login: {
+      valid: { account: 'matrixuser', password: GOOD_PASSWORD },
+      fields: { account: TEXT, password: TEXT },
+    },
+    logout: { valid: {}, fields: {} },
+    info: { valid: {}, fields: {} },
+    changePassword: {
+      valid: {
+        oldPassword: GOOD_PASSWORD,
+        password: 'quiet-river-2048',
+        confirmPassword: 'quiet-river-2048',
+      },
+      fields: {
+        oldPassword: TEXT,
+        password: TEXT,
+        confirmPassword: { ...TEXT, huge: 'account.password_mismatch' },
+      },
+    },
+  };
+}
+
+const CALL_NAMES = Object.keys(CALLS) as CallName[];
+
+describe('the bad-input matrix itself', () => {
+  it('covers every call and every field of each call, from valid bodies', async () => {
+    const cases = matrix('DEMO01');
+    expect(Object.keys(cases).sort()).toEqual([...CALL_NAMES].sort());
+    for (const name of CALL_NAMES) {
+      const schemaFields = Object.keys(
+        (CALLS[name].request as unknown as { fields: object }).fields,
+      );
+      expect(Object.keys(cases[name].fields).sort(), name).toEqual(schemaFields.sort());
+      await expect(
+        validateBody(CALLS[name].request, cases[name].valid),
+        name,
+      ).resolves.toBeDefined();
+    }
+  });
+});
+
+describe.each(databaseKinds)('bad input on %s', (kind) => {
+  let t: TestApp;
+  /** Same server with a 1 MiB body limit, so 100k-character fields reach validation. */
+  let roomy: TestApp;
+  let session: Session;
+  let roomySession: Session;
+
+  beforeAll(async () => {
+    [t, roomy] = await Promise.all([
+      buildTestApp(kind),
+      buildTestApp(kind, { bodyLimitBytes: 1024 * 1024 }),
+    ]);
+    session = await registerCustomer(t.app, t.demoCode, 'matrixuser');
+    roomySession = await registerCustomer(roomy.app, roomy.demoCode, 'matrixuser');
+  });
+  afterAll(async () => {
+    await Promise.all([t.close(), roomy.close()]);
+  });
+
+  /** Sends, checks the refusal, and checks nothing was written. */
+  async function refused(
+    target: TestApp,
+    send: () => ReturnType<typeof call>,
+    code: ErrorCode,
+    httpStatus: number,
+    field?: string,
+  ) {
+    const before = await writeSnapshot(target.db);
+    const response = await send();
+    expect(response.statusCode).not.toBe(500);
+    expectRefusal(response, code, httpStatus, field);
+    expect(await writeSnapshot(target.db)).toEqual(before);
+  }
+
+  describe.each(CALL_NAMES)('%s', (name) => {
+    const spec = CALLS[name];
+    const sessionFor = (target: TestApp) =>
+      spec.auth ? (target === t ? session : roomySession) : undefined;
+    const cases = () => matrix(t.demoCode)[name];
+    const fieldNames = Object.keys(matrix('X')[name].fields);
+
+    // Calls without fields (logout, info) are covered by the whole-body cases below.
+    if (fieldNames.length > 0) {
+      it.each(fieldNames)('refuses a missing %s', async (field) => {
+        const body = { ...cases().valid };
+        delete body[field];
+        await refused(
+          t,
+          () => call(t.app, spec.path, body, { session: sessionFor(t) }),
+          cases().fields[field]?.missing ?? 'request.required',
+          400,
+          field,
+        );
+      });
+
+      it.each(fieldNames)('refuses wrong types and null for %s', async (field) => {
+        const expectations = cases().fields[field];
+        if (!expectations) throw new Error(`no expectations for ${field}`);
+        for (const value of expectations.wrongTypes) {
+          await refused(
+            t,
+            () =>
+              call(
+                t.app,
+                spec.path,
+                { ...cases().valid, [field]: value },
+                { session: sessionFor(t) },
+              ),
+            'request.wrong_type',
+            400,
+            field,
+          );
+        }
+        await refused(
+          t,
+          () =>
+            call(t.app, spec.path, { ...cases().valid, [field]: null }, { session: sessionFor(t) }),
+          expectations.missing,
+          400,
+          field,
+        );
+      });
+
+      it.each(fieldNames)('refuses a 100k-character %s', async (field) => {
+        const body = { ...cases().valid, [field]: HUGE };
+        // Over the default 16 KiB body limit: refused before parsing.
+        await refused(
+          t,
+          () => call(t.app, spec.path, body, { session: sessionFor(t) }),
+          'request.too_large',
+          413,
+        );
+        // Within a larger limit: refused by the schema, naming the field.
+        const roomyBody = { ...matrix(roomy.demoCode)[name].valid, [field]: HUGE };
+        await refused(
+          roomy,
+          () => call(roomy.app, spec.path, roomyBody, { session: sessionFor(roomy) }),
+          cases().fields[field]?.huge ?? 'request.too_long',
+          400,
+          field,
+        );
+      });
+    }
+
+    it('refuses an unknown field, even alongside valid ones', async () => {
+      for (const extra of [{ extra: 1 }, { isAdmin: true }, { constructor: 'x' }]) {
+        await refused(
+          t,
+          () => call(t.app, spec.path, { ...cases().valid, ...extra }, { session: sessionFor(t) }),
+          'request.unknown_field',
+          400,
+          'body',
+        );
+      }
+    });
+
+    it('refuses malformed JSON and prototype poisoning', async () => {
+      for (const raw of ['{"type":', '{', "{'a':1}", '{"a":1,}', 'nul', '{"__proto__":{"x":1}}']) {
+        await refused(
+          t,
+          () => callRaw(t.app, spec.path, raw, 'application/json', sessionFor(t)),
+          'request.malformed',
+          400,
+        );
+      }
+    });
+
+    it('refuses JSON that is not an object', async () => {
+      for (const raw of ['[]', '[{}]', '"text"', 'null', '42', 'true']) {
+        await refused(
+          t,
+          () => callRaw(t.app, spec.path, raw, 'application/json', sessionFor(t)),
+          'request.wrong_type',
+          400,
+          'body',
+        );
+      }
+    });
+
+    it('refuses a body over the limit', async () => {
+      const padded = JSON.stringify({ ...cases().valid, pad: 'x'.repeat(17 * 1024) });
+      await refused(
+        t,
+        () => callRaw(t.app, spec.path, padded, 'application/json', sessionFor(t)),
+        'request.too_large',
+        413,
+      );
+    });
+
+    it('refuses bodies that are not JSON', async () => {
+      const body = JSON.stringify(cases().valid);
+      for (const type of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+      ]) {
+        await refused(
+          t,
+          () => callRaw(t.app, spec.path, body, type, sessionFor(t)),
+          'request.unsupported_media',
+          415,
+        );
+      }
+      // A body with no content type at all.
+      await refused(
+        t,
+        () => callRaw(t.app, spec.path, body, null, sessionFor(t)),
+        'request.unsupported_media',
+        415,
+      );
+    });
+  });
+
+  it('treats a POST without a body as {}', async () => {
+    await refused(
+      t,
+      () => callRaw(t.app, CALLS.config.path, '', null),
+      'request.required',
+      400,
+      'type',
+    );
+    await refused(
+      t,
+      () => callRaw(t.app, CALLS.config.path, '', 'application/json'),
+      'request.required',
+      400,
+      'type',
+    );
+    const info = await callRaw(t.app, CALLS.info.path, '', null, session);
+    expect(info.statusCode).toBe(200);
+  });
+
+  it('checks the session before the body of an authenticated call', async () => {
+    await refused(
+      t,
+      () => call(t.app, CALLS.changePassword.path, { nonsense: 1 }),
+      'auth.required',
+      401,
+    );
+  });
+});

@@ -1,0 +1,146 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import type { Config } from '../../server/config';
+import { loadConfig } from '../../server/config';
+import type { Database, DatabaseHandle } from '../../server/db/connect';
+import { createPgliteSnapshot, openDatabase } from '../../server/db/connect';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL points at a server the tests may use. */
+export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  demoCode: string;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
+
+let snapshot: Promise<Blob> | null = null;
+
+/**
+ * A migrated PGlite data directory to start each test database from: initdb in PGlite takes
+ * seconds, loading a dump about one. The dump is cached in the temp directory under a hash of the
+ * migrations, so test workers share it and a schema change makes a new one.
+ */
+function pgliteSnapshot(): Promise<Blob> {
+  snapshot ??= (async () => {
+    const hash = createHash('sha256');
+    for (const file of readdirSync(MIGRATIONS, { recursive: true, encoding: 'utf8' }).sort()) {
+      if (file.endsWith('.sql') || file.endsWith('.json')) {
+        hash.update(file).update(readFileSync(join(MIGRATIONS, file)));
+      }
+    }
+    const path = join(tmpdir(), `maru-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+    if (existsSync(path)) return new Blob([readFileSync(path)]);
+    const dump = await createPgliteSnapshot();
+    // Written under a private name and renamed, so a parallel worker never reads half a file.
+    const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, path);
+    return dump;
+  })();
+  return snapshot;
+}
+
+/** A throwaway PostgreSQL database on the DATABASE_URL server, dropped by the returned function. */
+async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is not set');
+  const name = `maru_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** A migrated database of the given kind with no app around it (ledger and unit tests). */
+export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    return openDatabase({
+      databaseUrl: null,
+      dataDir: null,
+      pgliteSnapshot: await pgliteSnapshot(),
+    });
+  }
+  const scratch = await createScratchDatabase();
+  try {
+    const handle = await openDatabase({ databaseUrl: scratch.url, dataDir: null });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await scratch.drop();
+      },
+    };
+  } catch (error) {
+    await scratch.drop();
+    throw error;
+  }
+}
+
+/**
+ * The whole server on a fresh database: PGlite in memory, or a new PostgreSQL database. No log
+ * output, no client directory, and a rate limit high enough not to interfere unless overridden.
+ */
+export async function buildTestApp(
+  kind: DatabaseKind,
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const scratch = kind === 'postgres' ? await createScratchDatabase() : null;
+  const pgliteSnapshotBlob = kind === 'pglite' ? await pgliteSnapshot() : undefined;
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    dataDir: null,
+    databaseUrl: scratch?.url ?? null,
+    clientDir: null,
+    authRateLimit: { max: 10_000, windowMs: 60_000 },
+    ...overrides,
+  };
+  try {
+    const app = await buildApp(config, { pgliteSnapshot: pgliteSnapshotBlob });
+    return {
+      app,
+      db: app.maru.db,
+      demoCode: app.maru.demoCode,
+      async close() {
+        try {
+          await app.close();
+        } finally {
+          await scratch?.drop();
+        }
+      },
+    };
+  } catch (error) {
+    await scratch?.drop();
+    throw error;
+  }
+}
