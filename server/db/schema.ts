@@ -155,3 +155,17 @@ export const postings = pgTable(
     check('postings_amount_nonzero', sql`${t.amount} <> 0`),
   ],
 );
+
+/** A customer's watchlist ("self-selected stocks"): one row per symbol, in the order added. */
+export const watchlistItems = pgTable(
+  'watchlist_items',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** KRX short code, e.g. '005930'. */
+    symbol: text('symbol').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.symbol] })],
+);
