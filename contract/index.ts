@@ -8,3 +8,4 @@ export * from './money';
 export * from './common-passwords';
 export * from './schemas/common';
 export * from './schemas/user';
+export * from './market';

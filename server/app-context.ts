@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/connect';
+import type { MarketFeed } from './market';
 
 /** What routes need from the running app, reachable as `app.maru`. */
 export interface AppContext {
@@ -7,6 +8,8 @@ export interface AppContext {
   db: Database;
   /** The institution code printed at start-up for registration. */
   demoCode: string;
+  /** The market feed every quote, book and candle comes from (ARCHITECTURE rule 4). */
+  feed: MarketFeed;
 }
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { openDatabase } from './db/connect';
+import { startMarket } from './market/start-market';
 import { bodyParsingPlugin } from './http/body-parsing';
 import { errorHandlersPlugin, handleError } from './http/error-handlers';
 import { languagePlugin } from './http/language';
@@ -31,7 +32,8 @@ export async function buildApp(
   });
   try {
     const { demoCode } = await seedDefaults(database.db, config.demoCode);
-    const context: AppContext = { config, db: database.db, demoCode };
+    const market = startMarket(config.market);
+    const context: AppContext = { config, db: database.db, demoCode, feed: market.feed };
 
     const app = Fastify({
       logger: loggerOptions(config.logLevel),
@@ -42,7 +44,10 @@ export async function buildApp(
       },
     });
     app.decorate('maru', context);
-    app.addHook('onClose', () => database.close());
+    app.addHook('onClose', async () => {
+      market.stop();
+      await database.close();
+    });
 
     await app.register(securityHeadersPlugin);
     await app.register(rateLimitPlugin);

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       authRateLimit: { max: 10, windowMs: 60_000 },
       bodyLimitBytes: 16 * 1024,
       sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+      market: { feed: 'simulator', seed: 'maru', demo: true, speed: 1 },
     });
   });
 
@@ -34,10 +35,15 @@ describe('loadConfig', () => {
         REDIS_URL: 'redis://cache:6379',
         MARU_DEMO_CODE: 'SEOUL1',
         LOG_LEVEL: 'warn',
+        MARU_MARKET_FEED: 'replay',
+        MARU_MARKET_SEED: 'seed-7',
+        MARU_MARKET_DEMO: '0',
+        MARU_MARKET_SPEED: '60',
       },
       noClient,
     );
     expect(config).toMatchObject({
+      market: { feed: 'replay', seed: 'seed-7', demo: false, speed: 60 },
       port: 9090,
       host: '0.0.0.0',
       dataDir: '/tmp/maru-x',
@@ -72,6 +78,9 @@ describe('loadConfig', () => {
           REDIS_URL: 'http://x',
           MARU_DEMO_CODE: 'no spaces!',
           LOG_LEVEL: 'loud',
+          MARU_MARKET_FEED: 'broker',
+          MARU_MARKET_DEMO: 'yes',
+          MARU_MARKET_SPEED: '0',
         },
         noClient,
       );
@@ -80,7 +89,16 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'MARU_DEMO_CODE', 'LOG_LEVEL']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'MARU_DEMO_CODE',
+      'LOG_LEVEL',
+      'MARU_MARKET_FEED',
+      'MARU_MARKET_DEMO',
+      'MARU_MARKET_SPEED',
+    ]) {
       expect(problems).toContain(name);
     }
   });

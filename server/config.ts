@@ -21,6 +21,21 @@ export interface Config {
   authRateLimit: { max: number; windowMs: number };
   bodyLimitBytes: number;
   sessionTtlMs: number;
+  market: MarketConfig;
+}
+
+/** Which feed runs and how: the simulator (default) or the bundled replay. */
+export interface MarketConfig {
+  feed: 'simulator' | 'replay';
+  /** Same seed, same market. */
+  seed: string;
+  /**
+   * Keep the market open around the clock (labelled as demo on every screen). On by default for
+   * the embedded default, so a user trying Maru at night still sees quotes move.
+   */
+  demo: boolean;
+  /** Simulated seconds per real second. */
+  speed: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -45,6 +60,7 @@ export const DEFAULTS = {
   authRateLimit: { max: 10, windowMs: 60_000 },
   bodyLimitBytes: 16 * 1024,
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+  market: { feed: 'simulator', seed: 'maru', demo: true, speed: 1 },
 } as const;
 
 /** Reads and checks the environment; every problem is reported at once, with the variable's name. */
@@ -75,6 +91,8 @@ export function loadConfig(env: Env, clientDir: string = DEFAULT_CLIENT_DIR): Co
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${logLevel}".`);
   }
 
+  const market = parseMarket(text, problems);
+
   if (problems.length > 0 || !isLogLevel(logLevel)) throw new ConfigError(problems);
   return {
     port,
@@ -88,6 +106,31 @@ export function loadConfig(env: Env, clientDir: string = DEFAULT_CLIENT_DIR): Co
     authRateLimit: { ...DEFAULTS.authRateLimit },
     bodyLimitBytes: DEFAULTS.bodyLimitBytes,
     sessionTtlMs: DEFAULTS.sessionTtlMs,
+    market,
+  };
+}
+
+function parseMarket(text: (name: string) => string | null, problems: string[]): MarketConfig {
+  const feed = text('MARU_MARKET_FEED') ?? DEFAULTS.market.feed;
+  if (feed !== 'simulator' && feed !== 'replay') {
+    problems.push(`MARU_MARKET_FEED must be simulator or replay; got "${feed}".`);
+  }
+  const demo = text('MARU_MARKET_DEMO');
+  if (demo !== null && demo !== '0' && demo !== '1') {
+    problems.push(`MARU_MARKET_DEMO must be 0 or 1; got "${demo}".`);
+  }
+  const speedText = text('MARU_MARKET_SPEED');
+  const speed = speedText === null ? DEFAULTS.market.speed : Number(speedText);
+  if (!Number.isFinite(speed) || speed <= 0 || speed > 1000) {
+    problems.push(
+      `MARU_MARKET_SPEED must be a number above 0 and at most 1000; got "${speedText}".`,
+    );
+  }
+  return {
+    feed: feed === 'replay' ? 'replay' : 'simulator',
+    seed: text('MARU_MARKET_SEED') ?? DEFAULTS.market.seed,
+    demo: demo === null ? DEFAULTS.market.demo : demo === '1',
+    speed: Number.isFinite(speed) && speed > 0 ? speed : DEFAULTS.market.speed,
   };
 }
 

@@ -1,3 +1,6 @@
+import type { SessionPhase, SessionState } from '../../contract/market';
+
+export type { SessionPhase, SessionState };
 import type { TradingCalendar } from './calendar';
 import { hashSeed } from './random';
 import { MINUTE_MS, dayToIsoDate, formatSeoul, seoulDayNumber, seoulMidnight } from './seoul-time';
@@ -12,15 +15,6 @@ import { MINUTE_MS, dayToIsoDate, formatSeoul, seoulDayNumber, seoulMidnight } f
  *   15:40–16:00 after-hours closing-price trading
  *   16:00–18:00 after-hours single-price trading, matched every 10 minutes
  */
-export type SessionPhase =
-  | 'closed'
-  | 'pre-market'
-  | 'opening-auction'
-  | 'continuous'
-  | 'closing-auction'
-  | 'post-close'
-  | 'after-hours-closing-price'
-  | 'after-hours-single-price';
 
 /** The phase boundaries of one trading day, in epoch ms. */
 export interface DaySchedule {
@@ -98,20 +92,6 @@ export interface SessionClockOptions {
    * day (the day still rolls over at midnight so limits and daily candles keep their meaning).
    */
   readonly demo?: boolean;
-}
-
-export interface SessionState {
-  readonly phase: SessionPhase;
-  /** The trading day this instant belongs to, or the next one when the market is closed for the day. */
-  readonly tradingDate: string;
-  readonly isTradingDay: boolean;
-  /** Epoch ms of the next phase change (null in demo mode, where nothing changes but the date). */
-  readonly nextChangeAt: number | null;
-  readonly nextChangeAtSeoul: string | null;
-  readonly demo: boolean;
-  /** Human-readable label; in demo mode it says so, so no screen can pass it off as the real hours. */
-  readonly label: string;
-  readonly timezone: 'Asia/Seoul';
 }
 
 const LABELS: Record<SessionPhase, string> = {

@@ -109,10 +109,14 @@ describe.each(databaseKinds)('HTTP behaviour on %s', (kind) => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 
-  it('answers health with 200 while the database answers', async () => {
+  it('answers health with 200 while the database and the feed answer', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(envelope(response)).toEqual({ status: 1, msg: '', data: { database: 'up' } });
+    expect(envelope(response)).toEqual({
+      status: 1,
+      msg: '',
+      data: { database: 'up', feed: 'simulator' },
+    });
   });
 });
 
