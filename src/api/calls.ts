@@ -1,7 +1,6 @@
 import type { InferType } from 'yup';
 import type { CALLS, CallName } from '../../contract/calls';
 import { CALL_PATHS } from '../../contract/paths';
-import { apiClient } from './client';
 
 type Spec<N extends CallName> = (typeof CALLS)[N];
 export type RequestOf<N extends CallName> = InferType<Spec<N>['request']>;
@@ -20,6 +19,8 @@ export async function call<N extends CallName>(
   body: RequestOf<N>,
   options: CallOptions = {},
 ): Promise<DataOf<N>> {
+  // Loaded on the first call, not at start-up: the start screen needs no axios.
+  const { apiClient } = await import('./client');
   const response = await apiClient.post<{ data?: DataOf<N> }>(CALL_PATHS[name], body, options);
   return (response.data.data ?? null) as DataOf<N>;
 }

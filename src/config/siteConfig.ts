@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { ConfigName } from '../../contract/schemas/common';
-import { call } from '../api/calls';
+import { fetchConfigItems } from './fetchConfigItems';
 
 /** Known names (CONFIG_NAMES) and any the server adds later. */
 type SiteConfig = Partial<Record<string, string>>;
@@ -23,7 +23,7 @@ function apply(next: SiteConfig): void {
  * again after the language changes. Silent: the caller shows the start-up retry screen instead.
  */
 export async function loadSiteConfig(): Promise<void> {
-  const items = await call('config', { type: 'all' }, { silent: true });
+  const items = await fetchConfigItems();
   apply(Object.fromEntries(items.map((item) => [item.name, item.value])));
 }
 

@@ -1,0 +1,37 @@
+import { API_BASE, LANGUAGE_HEADER, REQUEST_TIMEOUT_MS } from '../../contract/constants';
+import type { ApiEnvelope } from '../../contract/envelope';
+import { CALL_PATHS } from '../../contract/paths';
+import type { ConfigItem } from '../../contract/schemas/common';
+import { ApiError } from '../api/ApiError';
+import { sessionStore } from '../session';
+
+/**
+ * The one call made before the app mounts. It uses fetch rather than the axios client so that
+ * the start screen's JS stays small: axios loads with the first call a screen makes. Public and
+ * silent (the start-up retry screen handles failure), so none of the client's toasts or 401
+ * handling applies to it.
+ */
+export async function fetchConfigItems(): Promise<ConfigItem[]> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${CALL_PATHS.config}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [LANGUAGE_HEADER]: sessionStore.get().language,
+      },
+      body: JSON.stringify({ type: 'all' }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch {
+    throw new ApiError('system.busy', {}, '', null);
+  }
+  const envelope = (await response.json().catch(() => null)) as ApiEnvelope<ConfigItem[]> | null;
+  if (envelope?.status === 1) return envelope.data;
+  throw new ApiError(
+    envelope?.code ?? 'system.busy',
+    envelope?.params ?? {},
+    envelope?.msg ?? '',
+    response.status,
+  );
+}
