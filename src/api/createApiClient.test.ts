@@ -1,7 +1,7 @@
 import { AxiosError, AxiosHeaders } from 'axios';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startI18n, switchLocale } from '../i18n/i18n';
+import { loadErrorTexts, startI18n, switchLocale } from '../i18n/i18n';
 import { translateRefusal } from '../i18n/translateRefusal';
 import { sessionStore } from '../session';
 import { ApiError } from './ApiError';
@@ -52,7 +52,10 @@ async function refusal(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('API client', () => {
-  beforeAll(() => startI18n('kor'));
+  beforeAll(async () => {
+    await startI18n('kor');
+    await loadErrorTexts();
+  });
   beforeEach(async () => {
     localStorage.clear();
     sessionStore.reload();

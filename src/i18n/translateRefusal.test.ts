@@ -1,9 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startI18n, switchLocale } from './i18n';
+import { loadErrorTexts, startI18n, switchLocale } from './i18n';
 import { translateFieldError, translateRefusal } from './translateRefusal';
 
 describe('translateRefusal', () => {
-  beforeAll(() => startI18n('kor'));
+  beforeAll(async () => {
+    await startI18n('kor');
+    await loadErrorTexts();
+  });
 
   it('translates a known code with its parameters and the field label', async () => {
     await switchLocale('kor');
