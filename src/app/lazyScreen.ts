@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../contract/constants';
+import { loadErrorTexts } from '../i18n/i18n';
 
 /** A screen's code did not arrive: a timeout, a dropped connection, or a deploy that replaced it. */
 export class ChunkLoadError extends Error {
@@ -42,7 +43,18 @@ export function withTimeout<T>(
   });
 }
 
-/** A screen loaded on first visit, giving up after the spec's 120 seconds. */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(() => withTimeout(load()));
+/**
+ * A screen loaded on first visit, giving up after the spec's 120 seconds. Its language's error
+ * texts load beside it (any screen can show a refusal), except for the start screens, which show
+ * none: leaving the texts out keeps the start screen's JS within budget.
+ */
+export function lazyScreen(
+  load: () => Promise<{ default: ComponentType }>,
+  options: { errorTexts: boolean } = { errorTexts: true },
+) {
+  return lazy(() =>
+    withTimeout(
+      Promise.all([load(), options.errorTexts ? loadErrorTexts() : undefined]).then(([m]) => m),
+    ),
+  );
 }

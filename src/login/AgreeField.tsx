@@ -1,11 +1,7 @@
 import { Field, Flex, Link, Text, chakra } from '@chakra-ui/react';
 import { useField, useFormikContext } from 'formik';
 import { Trans, useTranslation } from 'react-i18next';
-import { loadErrorTexts } from '../i18n/i18n';
 import { translateFieldError } from '../i18n/translateRefusal';
-
-// This module shows error texts, which load apart from the start screen's (see packLoaders.ts).
-await loadErrorTexts();
 
 /**
  * "I have read and agree to the privacy policy": a visible native checkbox (name="agree"), so

@@ -2,11 +2,7 @@ import { Field, Input } from '@chakra-ui/react';
 import { useField, useFormikContext } from 'formik';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadErrorTexts } from '../../i18n/i18n';
 import { translateFieldError } from '../../i18n/translateRefusal';
-
-// This module shows error texts, which load apart from the start screen's (see packLoaders.ts).
-await loadErrorTexts();
 
 interface TextFieldProps {
   /** The request field name; also the input's name attribute, which tests and autofill use. */
