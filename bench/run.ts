@@ -3,6 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { measureApiThroughput } from './api-throughput';
 import { measureRouteScripts } from './login-bundle';
+import { measureFanout } from './realtime-fanout';
+import { measureSimulatorCpu } from './simulator-cpu';
 
 const only = process.argv[2];
 
@@ -23,6 +25,27 @@ if (!only || only === 'api') {
   console.log('\n| call | requests/s | p99 ms | × baseline |\n|---|---|---|---|');
   for (const r of rows)
     console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p99Ms} | ${r.ratioToBaseline} |`);
+}
+
+if (!only || only === 'fanout') {
+  // Raw ws is the baseline; the Redis row needs REDIS_URL (redis://127.0.0.1:6379 on CI).
+  const rows = await measureFanout(process.env.REDIS_URL ?? null);
+  results.fanout = rows;
+  console.log(
+    '\n| broadcaster | deliveries/s | half-load ticks/s | p50 ms | p99 ms |\n|---|---|---|---|---|',
+  );
+  for (const r of rows)
+    console.log(
+      `| ${r.kind} | ${r.deliveriesPerSecond} | ${r.halfLoadTicksPerSecond} | ${r.p50Ms} | ${r.p99Ms} |`,
+    );
+}
+
+if (!only || only === 'simulator') {
+  const rows = measureSimulatorCpu();
+  results.simulatorCpu = rows;
+  console.log('\n2,000 symbols at 20,000 ticks/s (target < 25 % of one core):');
+  for (const r of rows)
+    console.log(`  watched ${r.watchedSymbols}: ${r.coreShare} (${r.usPerTick} µs/tick)`);
 }
 
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });

@@ -1,6 +1,9 @@
 import type { AnySchema } from 'yup';
 import { CALL_PATHS } from './paths';
 import { configRequest, configResponse } from './schemas/common';
+import * as kyc from './schemas/kyc';
+import * as market from './schemas/market';
+import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
   emptyRequest,
@@ -67,6 +70,148 @@ export const CALLS = {
     summary: 'Change the login password; ends every other session',
     request: changePasswordRequest,
     response: null,
+  },
+  // Real-name verification (the photo upload is a binary request: KYC_UPLOAD_PATH)
+  kycStatus: {
+    path: CALL_PATHS.kycStatus,
+    auth: true,
+    summary: 'Real-name verification: state, rejection reason, what was submitted',
+    request: emptyRequest,
+    response: kyc.kycStatusResponse,
+  },
+  kycSubmit: {
+    path: CALL_PATHS.kycSubmit,
+    auth: true,
+    summary: 'Submit (or resubmit after a rejection) name, ID number and uploaded photos',
+    request: kyc.kycSubmitRequest,
+    response: kyc.kycStatusResponse,
+  },
+  kycPhoto: {
+    path: CALL_PATHS.kycPhoto,
+    auth: true,
+    summary: "One of the customer's own ID photos (each view is audit-logged)",
+    request: kyc.kycPhotoRequest,
+    response: kyc.kycPhotoResponse,
+  },
+  fundPasswordSet: {
+    path: CALL_PATHS.fundPasswordSet,
+    auth: true,
+    summary: 'Set the 6-digit fund password (once)',
+    request: kyc.fundPasswordSetRequest,
+    response: null,
+  },
+  fundPasswordChange: {
+    path: CALL_PATHS.fundPasswordChange,
+    auth: true,
+    summary: 'Change the fund password; the current one is required',
+    request: kyc.fundPasswordChangeRequest,
+    response: null,
+  },
+  fundPasswordReset: {
+    path: CALL_PATHS.fundPasswordReset,
+    auth: true,
+    summary: 'Reset a forgotten fund password with the login password and the ID number on file',
+    request: kyc.fundPasswordResetRequest,
+    response: null,
+  },
+  // Market data: every answer says whether the feed is simulated.
+  stockDetail: {
+    path: CALL_PATHS.stockDetail,
+    auth: true,
+    summary: 'One stock: quote, 52-week range, market cap, industry',
+    request: market.stockDetailRequest,
+    response: market.stockDetailResponse,
+  },
+  indexDetail: {
+    path: CALL_PATHS.indexDetail,
+    auth: true,
+    summary: 'One index with its 52-week range',
+    request: market.indexDetailRequest,
+    response: market.indexDetailResponse,
+  },
+  candles: {
+    path: CALL_PATHS.candles,
+    auth: true,
+    summary: 'Candle history of a stock or an index for a period, range and adjustment',
+    request: market.candlesRequest,
+    response: market.candlesResponse,
+  },
+  indices: {
+    path: CALL_PATHS.indices,
+    auth: true,
+    summary: 'KOSPI, KOSDAQ and KOSPI200',
+    request: emptyRequest,
+    response: market.indicesResponse,
+  },
+  rankings: {
+    path: CALL_PATHS.rankings,
+    auth: true,
+    summary: 'Gainers, losers, volume, turnover or market-cap ranking',
+    request: market.rankingsRequest,
+    response: market.rankingsResponse,
+  },
+  industries: {
+    path: CALL_PATHS.industries,
+    auth: true,
+    summary: 'Industry groups: cap-weighted change, advancers and decliners, leader',
+    request: market.industriesRequest,
+    response: market.industriesResponse,
+  },
+  investorTrends: {
+    path: CALL_PATHS.investorTrends,
+    auth: true,
+    summary: "Today's net buying by individuals, foreigners and institutions",
+    request: market.investorTrendsRequest,
+    response: market.investorTrendsResponse,
+  },
+  shortSelling: {
+    path: CALL_PATHS.shortSelling,
+    auth: true,
+    summary: "Today's short selling, largest amounts first",
+    request: market.shortSellingRequest,
+    response: market.shortSellingResponse,
+  },
+  fxRates: {
+    path: CALL_PATHS.fxRates,
+    auth: true,
+    summary: 'FX rates in KRW per unit',
+    request: emptyRequest,
+    response: market.fxRatesResponse,
+  },
+  search: {
+    path: CALL_PATHS.search,
+    auth: true,
+    summary: 'Stocks by code or name (Korean or English, case-insensitive)',
+    request: market.searchRequest,
+    response: market.searchResponse,
+  },
+  watchlist: {
+    path: CALL_PATHS.watchlist,
+    auth: true,
+    summary: "The signed-in customer's watchlist with prices",
+    request: market.watchlistRequest,
+    response: market.watchlistResponse,
+  },
+  watchlistAdd: {
+    path: CALL_PATHS.watchlistAdd,
+    auth: true,
+    summary: 'Add a stock to the watchlist (adding it again changes nothing)',
+    request: market.watchlistAddRequest,
+    response: market.watchlistResponse,
+  },
+  watchlistRemove: {
+    path: CALL_PATHS.watchlistRemove,
+    auth: true,
+    summary: 'Remove one or several stocks from the watchlist',
+    request: market.watchlistRemoveRequest,
+    response: market.watchlistResponse,
+  },
+  marketSnapshot: {
+    path: CALL_PATHS.marketSnapshot,
+    auth: false,
+    summary: 'The snapshot frame of one market channel (the socket fallback polls it)',
+    request: marketSnapshotRequest,
+    response: marketSnapshotResponse,
   },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };

@@ -1,4 +1,5 @@
 import { ACCOUNT_MAX_LENGTH, ACCOUNT_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from './market-socket';
 
 /**
  * Every refusal the API can give, by stable code. The text for each code lives in
@@ -37,6 +38,50 @@ export const ERROR_CODES = [
   'account.login_banned',
   'account.trading_barred',
   'account.withdrawal_barred',
+  // Market data and the watchlist
+  'market.unknown_symbol',
+  'market.no_data',
+  'watchlist.full',
+  // Market channels (the /market socket and the snapshot call)
+  'realtime.unknown_channel',
+  'realtime.too_many_subscriptions',
+  // Lifecycles (machines/): an event the current state does not accept; a concurrent change
+  'lifecycle.not_allowed',
+  'lifecycle.conflict',
+  // Real-name verification
+  'kyc.not_under_review',
+  'kyc.already_under_review',
+  'kyc.reason_required',
+  'kyc.already_verified',
+  'kyc.invalid_name',
+  'kyc.invalid_id_number',
+  'kyc.photo_not_found',
+  'kyc.required',
+  // Photo uploads
+  'upload.unsupported_type',
+  'upload.too_large',
+  'upload.too_many_pixels',
+  'upload.unreadable',
+  // Fund password
+  'fund_password.invalid',
+  'fund_password.mismatch',
+  'fund_password.not_set',
+  'fund_password.already_set',
+  'fund_password.wrong',
+  'fund_password.locked',
+  'fund_password.same',
+  'fund_password.identity_mismatch',
+  // Back office
+  'staff.wrong_credentials',
+  'staff.locked',
+  'staff.wrong_code',
+  'staff.forbidden',
+  'staff.password_change_required',
+  'staff.exists',
+  'staff.not_found',
+  'staff.already_enrolled',
+  'institution.exists',
+  'institution.not_found',
   // Anything else
   'system.busy',
 ] as const;
@@ -56,4 +101,5 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 export const DEFAULT_ERROR_PARAMS: Partial<Record<ErrorCode, ErrorParams>> = {
   'account.invalid_name': { min: ACCOUNT_MIN_LENGTH, max: ACCOUNT_MAX_LENGTH },
   'account.password_too_short': { min: PASSWORD_MIN_LENGTH },
+  'realtime.too_many_subscriptions': { max: MAX_SUBSCRIPTIONS_PER_CONNECTION },
 };

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { MarketFeed } from './market';
+import type { UploadStore } from './uploads';
 
 /** What routes need from the running app, reachable as `app.maru`. */
 export interface AppContext {
@@ -10,6 +11,8 @@ export interface AppContext {
   demoCode: string;
   /** The market feed every quote, book and candle comes from (ARCHITECTURE rule 4). */
   feed: MarketFeed;
+  /** Encrypted ID photos (server/uploads). */
+  uploads: UploadStore;
 }
 
 declare module 'fastify' {

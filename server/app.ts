@@ -12,7 +12,13 @@ import { rateLimitPlugin } from './http/rate-limit';
 import { securityHeadersPlugin } from './http/security-headers';
 import { staticClientPlugin } from './http/static-client';
 import { registerCommonModule } from './modules/common';
+import { registerMarketModule } from './modules/market';
 import { registerUserModule } from './modules/user';
+import { attachRealtime } from './realtime';
+import { registerFundPasswordModule } from './modules/fund-password';
+import { registerKycModule } from './modules/kyc';
+import { registerStaffModule } from './modules/staff';
+import { openUploadStore } from './uploads';
 import { seedDefaults } from './seed/seed';
 
 /**
@@ -33,7 +39,8 @@ export async function buildApp(
   try {
     const { demoCode } = await seedDefaults(database.db, config.demoCode);
     const market = startMarket(config.market);
-    const context: AppContext = { config, db: database.db, demoCode, feed: market.feed };
+    const uploads = openUploadStore({ dataDir: config.dataDir, configuredKey: config.uploadKey });
+    const context: AppContext = { config, db: database.db, demoCode, feed: market.feed, uploads };
 
     const app = Fastify({
       logger: loggerOptions(config.logLevel),
@@ -46,6 +53,7 @@ export async function buildApp(
     app.decorate('maru', context);
     app.addHook('onClose', async () => {
       market.stop();
+      uploads.close();
       await database.close();
     });
 
@@ -58,6 +66,12 @@ export async function buildApp(
 
     registerCommonModule(app);
     registerUserModule(app);
+    // socket.io /market on app.server, and POST /market/snapshot; stops on app.close().
+    await attachRealtime(app);
+    registerKycModule(app);
+    registerFundPasswordModule(app);
+    registerStaffModule(app);
+    registerMarketModule(app);
     if (config.clientDir !== null) {
       await app.register(staticClientPlugin, { root: config.clientDir });
     }

@@ -22,7 +22,16 @@ describe('loadConfig', () => {
       bodyLimitBytes: 16 * 1024,
       sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
       market: { feed: 'simulator', seed: 'maru', demo: true, speed: 1 },
+      uploadKey: null,
     });
+  });
+
+  it('reads the upload key and refuses one that is not 32 bytes', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ MARU_UPLOAD_KEY: key.toString('base64') }, noClient).uploadKey).toEqual(
+      key,
+    );
+    expect(() => loadConfig({ MARU_UPLOAD_KEY: 'c2hvcnQ=' }, noClient)).toThrow(/MARU_UPLOAD_KEY/);
   });
 
   it('reads every variable', () => {

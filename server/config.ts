@@ -22,6 +22,11 @@ export interface Config {
   bodyLimitBytes: number;
   sessionTtlMs: number;
   market: MarketConfig;
+  /**
+   * MARU_UPLOAD_KEY: base64 of the 32-byte AES-256-GCM key for uploaded files. Null: the key in
+   * <dataDir>/upload.key, generated on first start (a random in-memory key without a data dir).
+   */
+  uploadKey: Buffer | null;
 }
 
 /** Which feed runs and how: the simulator (default) or the bundled replay. */
@@ -92,6 +97,13 @@ export function loadConfig(env: Env, clientDir: string = DEFAULT_CLIENT_DIR): Co
   }
 
   const market = parseMarket(text, problems);
+  const uploadKeyText = text('MARU_UPLOAD_KEY');
+  const uploadKey = uploadKeyText === null ? null : Buffer.from(uploadKeyText, 'base64');
+  if (uploadKey !== null && uploadKey.length !== 32) {
+    problems.push(
+      'MARU_UPLOAD_KEY must be the base64 of 32 random bytes (openssl rand -base64 32).',
+    );
+  }
 
   if (problems.length > 0 || !isLogLevel(logLevel)) throw new ConfigError(problems);
   return {
@@ -107,6 +119,7 @@ export function loadConfig(env: Env, clientDir: string = DEFAULT_CLIENT_DIR): Co
     bodyLimitBytes: DEFAULTS.bodyLimitBytes,
     sessionTtlMs: DEFAULTS.sessionTtlMs,
     market,
+    uploadKey,
   };
 }
 

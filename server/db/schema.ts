@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -46,9 +47,19 @@ export const customers = pgTable(
       .notNull()
       .references(() => institutions.id),
     kycState: text('kyc_state', { enum: KYC_STATES }).notNull().default('unverified'),
+    /** The KYC machine's context (submission count, last rejection reason) beside its state. */
+    kycContext: jsonb('kyc_context')
+      .$type<{ submissions: number; rejectionReason: string | null }>()
+      .notNull()
+      .default({ submissions: 0, rejectionReason: null }),
+    /** Optimistic lock of the KYC lifecycle: every transition adds one (server/lifecycle). */
+    kycVersion: integer('kyc_version').notNull().default(0),
     creditScore: integer('credit_score').notNull().default(100),
     avatar: text('avatar'),
     fundPasswordHash: text('fund_password_hash'),
+    /** Wrong fund passwords in a row; at the limit the fund password locks for a while. */
+    fundPasswordFailures: integer('fund_password_failures').notNull().default(0),
+    fundPasswordLockedUntil: timestamp('fund_password_locked_until', { withTimezone: true }),
     frozen: boolean('frozen').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false),
     loginBanned: boolean('login_banned').notNull().default(false),
@@ -168,4 +179,154 @@ export const watchlistItems = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.symbol] })],
+);
+
+/**
+ * Uploaded files (ID photos). The bytes live encrypted under <data dir>/uploads/<id>, named by
+ * this random id, never by anything the client sent.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    ownerCustomerId: integer('owner_customer_id')
+      .notNull()
+      .references(() => customers.id),
+    purpose: text('purpose').notNull(),
+    mime: text('mime').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerCustomerId)],
+);
+
+/** What a customer submitted for real-name verification, one row per submission. */
+export const kycSubmissions = pgTable(
+  'kyc_submissions',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    realName: text('real_name').notNull(),
+    /** YYMMDD-D: birth date and the sex/century digit, as the spec asks; never the full number. */
+    idNumber: text('id_number').notNull(),
+    frontPhotoId: text('front_photo_id')
+      .notNull()
+      .references(() => uploads.id),
+    backPhotoId: text('back_photo_id')
+      .notNull()
+      .references(() => uploads.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('kyc_submissions_customer_idx').on(t.customerId)],
+);
+
+export const ACTOR_KINDS = ['customer', 'staff', 'system'] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+
+/** Every lifecycle transition (ARCHITECTURE rule 1), written only by server/lifecycle. */
+export const lifecycleTransitions = pgTable(
+  'lifecycle_transitions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    fromState: text('from_state').notNull(),
+    event: text('event').notNull(),
+    toState: text('to_state').notNull(),
+    actorKind: text('actor_kind', { enum: ACTOR_KINDS }).notNull(),
+    actorId: integer('actor_id'),
+    reason: text('reason'),
+    machineVersion: integer('machine_version').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lifecycle_transitions_entity_idx').on(t.entityType, t.entityId)],
+);
+
+export const STAFF_ROLE_VALUES = ['reviewer', 'operator', 'admin'] as const;
+
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: serial('id').primaryKey(),
+    account: text('account').notNull().unique(),
+    role: text('role', { enum: STAFF_ROLE_VALUES }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Set for a one-time password: nothing but changing it is allowed until it is changed. */
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
+    /** Base32 TOTP secret once enrolment is confirmed. */
+    totpSecret: text('totp_secret'),
+    /** The time step of the last accepted code, so a code cannot be used twice. */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('staff_accounts_role_known', sql`${t.role} in ('reviewer', 'operator', 'admin')`)],
+);
+
+/** Staff sessions: separate from customers' so no customer token opens the back office. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    /** 'pending' after the password, 'full' after the TOTP code. */
+    stage: text('stage', { enum: ['pending', 'full'] }).notNull(),
+    /** A secret offered during enrolment, kept until the first code confirms it. */
+    enrolSecret: text('enrol_secret'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * The audit log: who did what, when, from where. Append-only: a trigger (migration
+ * 0003_audit_append_only) refuses update and delete, and no code path issues either.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorKind: text('actor_kind', { enum: ACTOR_KINDS }).notNull(),
+    actorId: integer('actor_id'),
+    action: text('action').notNull(),
+    /** What was acted on, as '<type>:<id>' (e.g. 'customer:12', 'upload:…'). */
+    entity: text('entity'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorKind, t.actorId),
+    index('audit_log_entity_idx').on(t.entity),
+  ],
+);
+
+/** Staff setting or clearing an account state, with the reason (shown in customer detail). */
+export const accountStateChanges = pgTable(
+  'account_state_changes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    state: text('state').notNull(),
+    value: boolean('value').notNull(),
+    reason: text('reason').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_state_changes_customer_idx').on(t.customerId)],
 );

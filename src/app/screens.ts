@@ -17,12 +17,12 @@ export interface ScreenRoute {
 export const SCREENS: readonly ScreenRoute[] = [
   {
     path: '/login/start',
-    Screen: lazyScreen(() => import('../login/StartScreen')),
+    Screen: lazyScreen(() => import('../login/StartScreen'), { errorTexts: false }),
     session: false,
   },
   {
     path: '/login/start1',
-    Screen: lazyScreen(() => import('../login/LanguageStartScreen')),
+    Screen: lazyScreen(() => import('../login/LanguageStartScreen'), { errorTexts: false }),
     session: false,
   },
   {
@@ -75,6 +75,65 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/information/aboutInfo',
     Screen: lazyScreen(() => import('../information/AboutInfoScreen')),
     session: false,
+  },
+  // Market data (docs/market-screens.md)
+  {
+    path: '/home/index',
+    Screen: lazyScreen(() => import('../home/HomeScreen')),
+    session: true,
+    tabBar: true,
+  },
+  {
+    path: '/home/market',
+    Screen: lazyScreen(() => import('../home/HomeMarketScreen')),
+    session: true,
+  },
+  {
+    path: '/market/index',
+    Screen: lazyScreen(() => import('../market/MarketScreen')),
+    session: true,
+    tabBar: true,
+  },
+  {
+    path: '/market/optionList',
+    Screen: lazyScreen(() => import('../market/OptionListScreen')),
+    session: true,
+  },
+  {
+    path: '/market/stockDetail',
+    Screen: lazyScreen(() => import('../market/StockDetailScreen')),
+    session: true,
+  },
+  {
+    path: '/market/stockDetailzs',
+    Screen: lazyScreen(() => import('../market/IndexDetailScreen')),
+    session: true,
+  },
+  {
+    path: '/market/marketTeshe',
+    Screen: lazyScreen(() => import('../market/FeaturedScreen')),
+    session: true,
+  },
+  {
+    path: '/market/marketZhiBiao',
+    Screen: lazyScreen(() => import('../market/IndicatorsScreen')),
+    session: true,
+  },
+  {
+    path: '/market/marketQuestion',
+    Screen: lazyScreen(() => import('../market/IssuesScreen')),
+    session: true,
+  },
+  {
+    path: '/favorite/index',
+    Screen: lazyScreen(() => import('../favorite/WatchlistScreen')),
+    session: true,
+    tabBar: true,
+  },
+  {
+    path: '/favorite/search',
+    Screen: lazyScreen(() => import('../favorite/SearchScreen')),
+    session: true,
   },
 ];
 

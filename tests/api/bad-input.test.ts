@@ -36,6 +36,16 @@ const TEXT: FieldExpectations = {
   huge: 'request.too_long',
 };
 
+/** A choice among fixed words: a 100k-character string is simply not one of them. */
+const CHOICE: FieldExpectations = { ...TEXT, huge: 'request.invalid' };
+
+/** A whole number (a list's length). */
+const COUNT: FieldExpectations = {
+  missing: 'request.required',
+  wrongTypes: ['10', true, {}, []],
+  huge: 'request.wrong_type',
+};
+
 /** A valid body per call (with its own field rules), the base each bad request mutates. */
 function matrix(
   code: string,
@@ -82,6 +92,59 @@ function matrix(
         oldPassword: TEXT,
         password: TEXT,
         confirmPassword: { ...TEXT, huge: 'account.password_mismatch' },
+      },
+    },
+    // Real-name verification and fund password (tests/api/kyc-*.test.ts, fund-password.test.ts)
+    kycStatus: { valid: {}, fields: {} },
+    kycSubmit: {
+      valid: { realName: '홍길동', idNumber: '900101-1', frontPhotoId: 'a', backPhotoId: 'b' },
+      fields: { realName: TEXT, idNumber: TEXT, frontPhotoId: TEXT, backPhotoId: TEXT },
+    },
+    kycPhoto: { valid: { photoId: 'a' }, fields: { photoId: TEXT } },
+    fundPasswordSet: {
+      valid: { fundPassword: '135790', confirmFundPassword: '135790' },
+      fields: { fundPassword: TEXT, confirmFundPassword: TEXT },
+    },
+    fundPasswordChange: {
+      valid: { oldFundPassword: '135790', fundPassword: '246801', confirmFundPassword: '246801' },
+      fields: { oldFundPassword: TEXT, fundPassword: TEXT, confirmFundPassword: TEXT },
+    },
+    fundPasswordReset: {
+      valid: {
+        password: GOOD_PASSWORD,
+        idNumber: '900101-1',
+        fundPassword: '246801',
+        confirmFundPassword: '246801',
+      },
+      fields: { password: TEXT, idNumber: TEXT, fundPassword: TEXT, confirmFundPassword: TEXT },
+    },
+    marketSnapshot: { valid: { channel: 'quote:005930' }, fields: { channel: TEXT } },
+    stockDetail: { valid: { code: '005930' }, fields: { code: TEXT } },
+    indexDetail: { valid: { name: 'KOSPI' }, fields: { name: CHOICE } },
+    candles: {
+      valid: { symbol: '005930', interval: '1d', range: '1m', adjust: 'none' },
+      fields: { symbol: TEXT, interval: CHOICE, range: CHOICE, adjust: CHOICE },
+    },
+    indices: { valid: {}, fields: {} },
+    fxRates: { valid: {}, fields: {} },
+    rankings: {
+      valid: { kind: 'gainers', market: 'all', limit: 10 },
+      fields: { kind: CHOICE, market: CHOICE, limit: COUNT },
+    },
+    industries: { valid: { market: 'all' }, fields: { market: CHOICE } },
+    investorTrends: { valid: { scope: 'KOSPI' }, fields: { scope: TEXT } },
+    shortSelling: { valid: { market: 'all', limit: 10 }, fields: { market: CHOICE, limit: COUNT } },
+    search: { valid: { keyword: '삼성', limit: 10 }, fields: { keyword: TEXT, limit: COUNT } },
+    watchlist: { valid: { type: 'krw' }, fields: { type: CHOICE } },
+    watchlistAdd: { valid: { symbol: '005930' }, fields: { symbol: TEXT } },
+    watchlistRemove: {
+      valid: { symbols: ['005930'] },
+      fields: {
+        symbols: {
+          missing: 'request.required',
+          wrongTypes: ['005930', 12345, true, {}],
+          huge: 'request.wrong_type',
+        },
       },
     },
   };

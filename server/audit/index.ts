@@ -1,0 +1,2 @@
+export { recordAudit } from './record-audit';
+export type { AuditEntry } from './record-audit';

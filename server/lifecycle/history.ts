@@ -1,0 +1,38 @@
+import { asc, and, eq } from 'drizzle-orm';
+import { describeChart, renderChartSvg } from '../../machines/chart';
+import type { Database } from '../db/connect';
+import { lifecycleTransitions } from '../db/schema';
+import type { LifecycleEntity } from './types';
+
+export type TransitionRecord = typeof lifecycleTransitions.$inferSelect;
+
+/** An entity's transitions, oldest first. */
+export function transitionsOf(
+  db: Database,
+  entityType: string,
+  entityId: number,
+): Promise<TransitionRecord[]> {
+  return db
+    .select()
+    .from(lifecycleTransitions)
+    .where(
+      and(
+        eq(lifecycleTransitions.entityType, entityType),
+        eq(lifecycleTransitions.entityId, String(entityId)),
+      ),
+    )
+    .orderBy(asc(lifecycleTransitions.id));
+}
+
+/** The entity's state chart: the current state filled, the path it took drawn bold. */
+export function chartOf(
+  entity: LifecycleEntity<unknown>,
+  current: string,
+  transitions: Pick<TransitionRecord, 'fromState' | 'toState' | 'event'>[],
+): string {
+  return renderChartSvg(describeChart(entity.machine), {
+    current,
+    taken: transitions.map((t) => ({ from: t.fromState, to: t.toState, event: t.event })),
+    title: `${entity.type} (machine v${entity.machineVersion})`,
+  });
+}

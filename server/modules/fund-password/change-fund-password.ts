@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import type { FundPasswordChangeRequest } from '../../../contract';
+import { hashPassword } from '../../auth/passwords';
+import type { Database } from '../../db/connect';
+import { customers } from '../../db/schema';
+import { verifyFundPassword } from './verify-fund-password';
+
+/** Changes the fund password; the current one is checked with the attempt limit. */
+export async function changeFundPassword(
+  db: Database,
+  customerId: number,
+  input: FundPasswordChangeRequest,
+): Promise<null> {
+  await verifyFundPassword(db, customerId, input.oldFundPassword, 'oldFundPassword');
+  const hash = await hashPassword(input.fundPassword);
+  await db.update(customers).set({ fundPasswordHash: hash }).where(eq(customers.id, customerId));
+  return null;
+}

@@ -1,0 +1,41 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { InferType } from 'yup';
+import type { staffChangePasswordRequest } from '../../../../contract';
+import { hashPassword, verifyPassword } from '../../../auth/passwords';
+import type { Database } from '../../../db/connect';
+import { staffAccounts, staffSessions } from '../../../db/schema';
+import { ApiRefusal } from '../../../http/refusal';
+import type { StaffSession } from '../staff-sessions';
+
+/** Replaces the staff password (the one-time one included) and ends every other session. */
+export async function changeStaffPassword(
+  db: Database,
+  session: StaffSession,
+  input: InferType<typeof staffChangePasswordRequest>,
+): Promise<null> {
+  if (!(await verifyPassword(session.staff.passwordHash, input.oldPassword))) {
+    throw new ApiRefusal('account.wrong_original_password', { field: 'oldPassword' });
+  }
+  if (input.password === input.oldPassword) {
+    throw new ApiRefusal('account.password_same', { field: 'password' });
+  }
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(staffAccounts)
+      .set({ passwordHash, mustChangePassword: false })
+      .where(eq(staffAccounts.id, session.staff.id));
+    await tx
+      .update(staffSessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(staffSessions.staffId, session.staff.id),
+          ne(staffSessions.id, session.sessionId),
+          isNull(staffSessions.revokedAt),
+        ),
+      );
+  });
+  return null;
+}

@@ -1,0 +1,138 @@
+/**
+ * The realtime layer: socket.io on the app's HTTP server, namespace `/market` with a room per
+ * channel, the publisher that turns the feed into frames, and (with REDIS_URL) the Redis adapter
+ * plus the feed lease. Also registers POST /market/snapshot, the polling fallback's call.
+ * Stops on app.close(). See docs/realtime.md.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import type { SnapshotFrame } from '../../contract/market-socket';
+import { MARKET_EVENTS, MARKET_NAMESPACE, parseChannel } from '../../contract/market-socket';
+import { ChannelPublisher } from './channel-publisher';
+import { channelSource } from './channel-source';
+import type { Cluster } from './cluster';
+import { joinCluster } from './cluster';
+import { handleMarketNamespace } from './market-namespace';
+import type { RealtimeSettings } from './realtime-settings';
+import { realtimeSettings } from './realtime-settings';
+import { registerSnapshotCall } from './snapshot-call';
+import '../app-context';
+
+/** How often the publisher drops channels nobody watches and picks up ones it missed. */
+const SWEEP_MS = 2_000;
+/** How long a non-holder waits for the holder's snapshot before answering from its own feed. */
+const FORWARD_TIMEOUT_MS = 1_500;
+const SNAPSHOT_REQUEST = 'maru:snapshot';
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), ms);
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+}
+
+interface ForwardedSnapshot {
+  holder: boolean;
+  frame: SnapshotFrame | null;
+}
+
+export interface Realtime {
+  io: Server;
+  publisher: ChannelPublisher;
+  /** True when this process publishes the feed (always, without Redis). */
+  isPublisher(): boolean;
+  /** The snapshot frame as a subscriber would get it (forwarded to the holder when needed). */
+  snapshot(channel: string): Promise<SnapshotFrame | null>;
+}
+
+export async function attachRealtime(
+  app: FastifyInstance,
+  settings: RealtimeSettings = realtimeSettings(app.maru.config.redisUrl),
+): Promise<Realtime> {
+  const feed = app.maru.feed;
+  const io = new Server(app.server, { serveClient: false, transports: ['websocket', 'polling'] });
+  const nsp = io.of(MARKET_NAMESPACE);
+  // The frame is a JSON string built once by the publisher; socket.io then encodes the packet
+  // once per broadcast, whatever the number of sockets in the room.
+  const publisher = new ChannelPublisher(feed, (channel, json) =>
+    nsp.to(channel).emit(MARKET_EVENTS.frame, json),
+  );
+
+  let cluster: Cluster | null = null;
+  const isPublisher = () => cluster === null || cluster.lease.isHolder();
+
+  const watchedChannels = async (): Promise<Set<string>> => {
+    // With the Redis adapter allRooms() asks every process; in memory it is the local rooms.
+    const adapter = nsp.adapter as typeof nsp.adapter & { allRooms?: () => Promise<Set<string>> };
+    const rooms = adapter.allRooms ? await adapter.allRooms() : new Set(adapter.rooms.keys());
+    return new Set([...rooms].filter((room) => parseChannel(room) !== null));
+  };
+  const sweep = async () => {
+    if (!isPublisher()) return;
+    const watched = await watchedChannels().catch(() => null);
+    if (!watched || !isPublisher()) return;
+    publisher.retain(watched);
+    for (const channel of watched) publisher.watch(channel);
+  };
+
+  /** A snapshot from this process's own feed, at seq 0: any later update then reads as a gap. */
+  const ownSnapshot = (channel: string): SnapshotFrame | null => {
+    const spec = parseChannel(channel);
+    const source = spec ? channelSource(feed, spec) : null;
+    return source
+      ? ({ channel, kind: 'snapshot', seq: 0, data: source.snapshot() } as SnapshotFrame)
+      : null;
+  };
+
+  const snapshot = async (channel: string): Promise<SnapshotFrame | null> => {
+    if (isPublisher()) return publisher.snapshotFrame(channel);
+    // The holder numbers the frames, so the snapshot must come from it to line up with them.
+    try {
+      const replies = (await withTimeout(
+        nsp.serverSideEmitWithAck(SNAPSHOT_REQUEST, channel),
+        FORWARD_TIMEOUT_MS,
+      )) as ForwardedSnapshot[];
+      const fromHolder = replies.find((r) => r?.holder);
+      if (fromHolder) return fromHolder.frame;
+    } catch {
+      // No holder answered in time (a takeover is under way): fall through.
+    }
+    return ownSnapshot(channel);
+  };
+
+  nsp.on(SNAPSHOT_REQUEST, (channel: unknown, ack: (reply: ForwardedSnapshot) => void) => {
+    const holder = isPublisher() && typeof channel === 'string';
+    ack({ holder, frame: holder ? publisher.snapshotFrame(channel) : null });
+  });
+
+  if (settings.redisUrl) {
+    cluster = await joinCluster(io, { ...settings, redisUrl: settings.redisUrl }, (holder) => {
+      if (holder) void sweep();
+      else publisher.close();
+    });
+  } else {
+    // One process: a room that empties stops its channel at once.
+    nsp.adapter.on('delete-room', (room: string) => publisher.deactivate(room));
+  }
+  const sweeper = setInterval(() => void sweep(), SWEEP_MS);
+  sweeper.unref();
+
+  handleMarketNamespace(nsp, snapshot);
+  registerSnapshotCall(app, snapshot);
+
+  // WebSockets would keep app.server.close() waiting: drop them before Fastify closes it.
+  app.addHook('preClose', (done) => {
+    clearInterval(sweeper);
+    io.local.disconnectSockets(true);
+    done();
+  });
+  app.addHook('onClose', async () => {
+    publisher.close();
+    await cluster?.close();
+    // Also tries to close app.server, which Fastify has closed already: that error is ignored.
+    await io.close();
+  });
+
+  return { io, publisher, isPublisher, snapshot };
+}

@@ -1,0 +1,168 @@
+import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { BackHeader } from '../components/BackHeader';
+import { WatchToggle } from '../favorite/WatchToggle';
+import { StockChart } from './chart/StockChart';
+import { DIRECTION_COLOR, directionOf, formatCompact, formatPrice } from './format';
+import { useQuote } from './live';
+import { Card } from './parts/Card';
+import { ChangeText } from './parts/ChangeText';
+import { ListState } from './parts/ListState';
+import { OrderBook } from './parts/OrderBook';
+import { SimulatedBadge } from './parts/SimulatedBadge';
+import type { Stat } from './parts/StatsGrid';
+import { StatsGrid } from './parts/StatsGrid';
+import { useMarketCall } from './useMarketCall';
+
+/**
+ * /market/stockDetail?code=… — a stock: live price and change, the day's figures, the 52-week
+ * range, market cap, the chart and the five-level book. The fixed figures come from the detail
+ * call; everything that moves comes from the live quote as soon as it arrives.
+ */
+export default function StockDetailScreen() {
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const code = (params.get('code') ?? '').toUpperCase();
+  const detail = useMarketCall('stockDetail', code ? { code } : null);
+  const live = useQuote(code || null).data;
+  const stock = detail.data?.stock;
+  const locale = i18n.resolvedLanguage ?? 'ko';
+  const name = stock ? (locale === 'ko' ? stock.nameKo : stock.nameEn) : (live?.name ?? code);
+
+  const price = live?.price ?? stock?.price ?? 0;
+  const prevClose = live?.prevClose ?? stock?.prevClose ?? 0;
+  const change = live?.change ?? stock?.change ?? 0;
+  const changeRate = live?.changeRate ?? stock?.changeRate ?? 0;
+  const colorOf = (value: number | null | undefined) =>
+    value === null || value === undefined
+      ? undefined
+      : DIRECTION_COLOR[directionOf(value - prevClose)];
+  const open = live?.open ?? stock?.open ?? null;
+  const high = live?.high ?? stock?.high ?? null;
+  const low = live?.low ?? stock?.low ?? null;
+
+  const stats: Stat[] = stock
+    ? [
+        { key: 'open', label: t('market.open'), value: formatPrice(open), color: colorOf(open) },
+        { key: 'prevClose', label: t('market.prevClose'), value: formatPrice(prevClose) },
+        { key: 'high', label: t('market.high'), value: formatPrice(high), color: colorOf(high) },
+        { key: 'low', label: t('market.low'), value: formatPrice(low), color: colorOf(low) },
+        {
+          key: 'volume',
+          label: t('market.volume'),
+          value: formatCompact(live?.volume ?? stock.volume, locale),
+        },
+        {
+          key: 'turnover',
+          label: t('market.turnover'),
+          value: formatCompact(live?.turnover ?? stock.turnover, locale),
+        },
+        {
+          key: 'marketCap',
+          label: t('market.marketCap'),
+          value: formatCompact(live?.marketCap ?? stock.marketCap, locale),
+        },
+        {
+          key: 'upperLimit',
+          label: t('market.upperLimit'),
+          value: formatPrice(stock.upperLimit),
+          color: DIRECTION_COLOR.up,
+        },
+        {
+          key: 'lowerLimit',
+          label: t('market.lowerLimit'),
+          value: formatPrice(stock.lowerLimit),
+          color: DIRECTION_COLOR.down,
+        },
+        {
+          key: 'week52High',
+          label: t('market.week52High'),
+          value: formatPrice(Math.max(stock.week52High, high ?? 0)),
+          color: DIRECTION_COLOR.up,
+        },
+        {
+          key: 'week52Low',
+          label: t('market.week52Low'),
+          value: formatPrice(low === null ? stock.week52Low : Math.min(stock.week52Low, low)),
+          color: DIRECTION_COLOR.down,
+        },
+        {
+          key: 'industryPe',
+          label: t('market.industryPe'),
+          value: '—',
+          note: t('market.industryPeNote'),
+          wide: true,
+        },
+        { key: 'industry', label: t('market.industry'), value: stock.industry, wide: true },
+      ]
+    : [];
+
+  return (
+    <Box minH="100dvh" bg="bg.muted" data-testid="stock-detail">
+      <BackHeader
+        title={name}
+        fallback="/market/index"
+        right={code ? <WatchToggle code={code} /> : undefined}
+      />
+      <Stack gap="3" p="3">
+        <Card pt="4" pb="4">
+          <ListState
+            testId="stock"
+            loading={detail.loading}
+            failed={detail.failed}
+            empty={!stock}
+            onRetry={detail.reload}
+            rows={3}
+          >
+            <Box px="4" mb="4">
+              <Flex align="center" gap="2" mb="1" wrap="wrap">
+                <Text fontSize="lg" fontWeight="bold" data-testid="stock-name">
+                  {name}
+                </Text>
+                <Text fontSize="sm" color="fg.subtle" data-testid="stock-code">
+                  {code} · {stock?.market}
+                </Text>
+                <Box ms="auto">
+                  <SimulatedBadge compact />
+                </Box>
+              </Flex>
+              <Text
+                fontSize="3xl"
+                fontWeight="bold"
+                lineHeight="1.2"
+                color={DIRECTION_COLOR[directionOf(change)]}
+                fontVariantNumeric="tabular-nums"
+                data-testid="stock-price"
+              >
+                {formatPrice(price)}
+              </Text>
+              <Flex align="center" gap="2">
+                <ChangeText
+                  fontSize="sm"
+                  fontWeight="semibold"
+                  change={change}
+                  rate={changeRate}
+                  data-testid="stock-change"
+                />
+                {live?.vi ? (
+                  <Text fontSize="xs" color="orange.600" fontWeight="bold">
+                    VI
+                  </Text>
+                ) : null}
+                {live?.halted ? (
+                  <Text fontSize="xs" color="orange.600" fontWeight="bold">
+                    {t('market.haltedShort')}
+                  </Text>
+                ) : null}
+              </Flex>
+            </Box>
+            <StatsGrid stats={stats} />
+          </ListState>
+        </Card>
+        {code ? <StockChart symbol={code} /> : null}
+        {code ? <OrderBook code={code} prevClose={prevClose} last={live?.price ?? null} /> : null}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Shared channel streams and the external stores React reads them through. One upstream per
+ * channel however many views watch it (sharedByKey); the latest state of each channel is kept so
+ * a view that mounts later starts from it rather than from nothing; and each view's store lets
+ * through at most one change per display frame, whatever the update rate.
+ */
+import { Observable, merge, startWith } from 'rxjs';
+import type { SchedulerLike } from 'rxjs';
+import { conflateToFrame, sharedByKey } from '../../../streams';
+import type { ChannelState } from './channel';
+import { openChannel } from './channel';
+import { transportOptions } from './transport';
+
+const latest = new Map<string, ChannelState>();
+let shared: ((channel: string) => Observable<ChannelState>) | null = null;
+let frameScheduler: SchedulerLike | undefined;
+
+/** Tests run frames on a virtual or immediate scheduler. Also forgets every shared stream. */
+export function resetChannelStreams(scheduler?: SchedulerLike): void {
+  shared = null;
+  latest.clear();
+  frameScheduler = scheduler;
+}
+
+function channelStream(channel: string): Observable<ChannelState> {
+  shared ??= sharedByKey(
+    (key: string) =>
+      new Observable<ChannelState>((subscriber) => {
+        const inner = openChannel(key).subscribe({
+          next: (state) => {
+            latest.set(key, state);
+            subscriber.next(state);
+          },
+          error: (e: unknown) => subscriber.error(e),
+          complete: () => subscriber.complete(),
+        });
+        return () => {
+          inner.unsubscribe();
+          latest.delete(key);
+        };
+      }),
+    transportOptions().graceMs,
+  );
+  const stream = shared(channel);
+  const known = latest.get(channel);
+  return known ? stream.pipe(startWith(known)) : stream;
+}
+
+export const CONNECTING: ChannelState = { data: null, status: 'connecting' };
+
+/** What useSyncExternalStore needs, over a fixed set of channels. */
+export interface ChannelsStore {
+  subscribe: (onChange: () => void) => () => void;
+  /** The states by channel; a new object only when one changed (stable for React). */
+  getSnapshot: () => ReadonlyMap<string, ChannelState>;
+}
+
+export function createChannelsStore(channels: readonly string[]): ChannelsStore {
+  let snapshot: ReadonlyMap<string, ChannelState> = new Map(
+    channels.map((c) => [c, latest.get(c) ?? CONNECTING]),
+  );
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(onChange) {
+      const working = new Map(snapshot);
+      const changes = merge(
+        ...channels.map(
+          (channel) =>
+            new Observable<void>((subscriber) =>
+              channelStream(channel).subscribe({
+                next: (state) => {
+                  working.set(channel, state);
+                  subscriber.next();
+                },
+                error: () => {
+                  working.set(channel, {
+                    data: working.get(channel)?.data ?? null,
+                    status: 'error',
+                  });
+                  subscriber.next();
+                },
+              }),
+            ),
+        ),
+      );
+      // A burst of frames in one display frame becomes one snapshot and one render.
+      const subscription = changes.pipe(conflateToFrame(frameScheduler)).subscribe(() => {
+        snapshot = new Map(working);
+        onChange();
+      });
+      return () => subscription.unsubscribe();
+    },
+  };
+}

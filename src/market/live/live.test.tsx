@@ -1,0 +1,158 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Quote } from '../../../contract/market';
+import type { SnapshotFrame } from '../../../contract/market-socket';
+import { MARKET_EVENTS } from '../../../contract/market-socket';
+import { resetChannelStreams } from './channel-store';
+import { FakeMarketSocket } from './fake-market-socket';
+import type { LiveValue } from './index';
+import { useQuote, useQuotes, useTrades } from './index';
+import { configureMarketTransport } from './transport';
+
+const quote = (code: string, price: number): Quote =>
+  ({ code, name: code, price, time: price, simulated: true }) as unknown as Quote;
+
+let seq = 0;
+let price = 100;
+const answer = (channel: string): SnapshotFrame | null => {
+  if (channel === 'quote:999999') return null;
+  if (channel.startsWith('trades:')) return { channel, kind: 'snapshot', seq, data: [] };
+  return { channel, kind: 'snapshot', seq, data: quote(channel.slice(6), price) };
+};
+
+let fake: FakeMarketSocket;
+let polls: string[];
+
+function setup(options: { connects: boolean }) {
+  fake = new FakeMarketSocket(answer);
+  polls = [];
+  configureMarketTransport({
+    connect: () => {
+      if (options.connects) queueMicrotask(() => fake.connect());
+      return fake.asSocket();
+    },
+    fetchSnapshot: (channel) => {
+      polls.push(channel);
+      return Promise.resolve(answer(channel) as SnapshotFrame);
+    },
+    connectTimeoutMs: 100,
+    pollEveryMs: 50,
+    graceMs: 0,
+  });
+  resetChannelStreams();
+}
+
+/** Renders a hook and records every value it rendered with. */
+function watch<T>(useValue: () => LiveValue<T>) {
+  const renders: LiveValue<T>[] = [];
+  function Probe() {
+    renders.push(useValue());
+    return null;
+  }
+  const view = render(<Probe />);
+  return { renders, last: () => renders[renders.length - 1] as LiveValue<T>, view };
+}
+
+beforeEach(() => {
+  seq = 10;
+  price = 100;
+});
+afterEach(() => resetChannelStreams());
+
+describe('live market hooks', () => {
+  it('shows the snapshot, applies updates and resyncs after a gap', async () => {
+    setup({ connects: true });
+    const probe = watch(() => useQuote('005930'));
+    expect(probe.last()).toEqual({ data: null, status: 'connecting' });
+    await waitFor(() => expect(probe.last().data?.price).toBe(100));
+    expect(probe.last().status).toBe('live');
+
+    act(() =>
+      fake.push({ channel: 'quote:005930', kind: 'update', seq: 11, data: quote('005930', 101) }),
+    );
+    await waitFor(() => expect(probe.last().data?.price).toBe(101));
+
+    // seq 12 was lost: the next snapshot is asked for, and shown.
+    seq = 13;
+    price = 130;
+    act(() =>
+      fake.push({ channel: 'quote:005930', kind: 'update', seq: 13, data: quote('005930', 131) }),
+    );
+    await waitFor(() => expect(probe.last().data?.price).toBe(130));
+    expect(fake.requests.filter((r) => r.event === MARKET_EVENTS.snapshot)).toEqual([
+      { event: MARKET_EVENTS.snapshot, channel: 'quote:005930' },
+    ]);
+    act(() =>
+      fake.push({ channel: 'quote:005930', kind: 'update', seq: 14, data: quote('005930', 140) }),
+    );
+    await waitFor(() => expect(probe.last().data?.price).toBe(140));
+  });
+
+  it('resubscribes after the connection drops and comes back', async () => {
+    setup({ connects: true });
+    const probe = watch(() => useQuote('005930'));
+    await waitFor(() => expect(probe.last().data?.price).toBe(100));
+    act(() => fake.drop());
+    price = 200;
+    seq = 50;
+    act(() => {
+      fake.connect();
+    });
+    await waitFor(() => expect(probe.last().data?.price).toBe(200), { timeout: 3_000 });
+    expect(fake.requests.filter((r) => r.event === MARKET_EVENTS.subscribe)).toHaveLength(2);
+  });
+
+  it('polls the snapshot call when the socket cannot connect', async () => {
+    setup({ connects: false });
+    const probe = watch(() => useQuote('005930'));
+    await waitFor(() =>
+      expect(probe.last()).toMatchObject({ status: 'polling', data: { price: 100 } }),
+    );
+    price = 105;
+    await waitFor(() => expect(probe.last().data?.price).toBe(105));
+    expect(polls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('renders a burst of updates at most once per frame', async () => {
+    setup({ connects: true });
+    const probe = watch(() => useQuotes(['005930', '000660']));
+    await waitFor(() => expect(probe.last().status).toBe('live'));
+    await waitFor(() => expect(Object.keys(probe.last().data ?? {})).toHaveLength(2));
+    const before = probe.renders.length;
+    act(() => {
+      for (let i = 1; i <= 50; i += 1) {
+        fake.push({
+          channel: 'quote:005930',
+          kind: 'update',
+          seq: 10 + i,
+          data: quote('005930', 100 + i),
+        });
+        fake.push({
+          channel: 'quote:000660',
+          kind: 'update',
+          seq: 10 + i,
+          data: quote('000660', 200 + i),
+        });
+      }
+    });
+    await waitFor(() => expect(probe.last().data?.['000660']?.price).toBe(250));
+    expect(probe.last().data?.['005930']?.price).toBe(150);
+    // 100 frames in one burst: one render (React may render once more for its own reasons).
+    expect(probe.renders.length - before).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps the newest trades first and says error for a refused channel', async () => {
+    setup({ connects: true });
+    const trades = watch(() => useTrades('005930'));
+    await waitFor(() => expect(trades.last().data).toEqual([]));
+    const trade = (n: number) => ({ code: '005930', seq: n }) as never;
+    act(() =>
+      fake.push({ channel: 'trades:005930', kind: 'update', seq: 11, data: [trade(2), trade(1)] }),
+    );
+    await waitFor(() => expect(trades.last().data).toHaveLength(2));
+    expect(trades.last().data?.map((t) => t.seq)).toEqual([2, 1]);
+
+    const refused = watch(() => useQuote('999999'));
+    await waitFor(() => expect(refused.last()).toEqual({ data: null, status: 'error' }));
+  });
+});

@@ -1,0 +1,88 @@
+import { Box, Flex, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InvestorTrendsDto } from '../../../contract';
+import { DIRECTION_COLOR, directionOf, formatCompact } from '../format';
+import { Card } from '../parts/Card';
+import { ListState } from '../parts/ListState';
+import { Segmented } from '../parts/Segmented';
+import { useMarketCall } from '../useMarketCall';
+
+const TYPES = ['individual', 'foreign', 'institution'] as const;
+
+/** Net buying today by individuals, foreigners and institutions, as signed bars. */
+export function InvestorTrends({ scope: fixedScope }: { scope?: string }) {
+  const { t, i18n } = useTranslation();
+  const [market, setMarket] = useState<'KOSPI' | 'KOSDAQ'>('KOSPI');
+  const scope = fixedScope ?? market;
+  const { data, loading, failed, reload } = useMarketCall('investorTrends', { scope });
+  const locale = i18n.resolvedLanguage ?? 'ko';
+  const max = data ? Math.max(1, ...TYPES.map((k) => Math.abs(data[k].netAmount))) : 1;
+  return (
+    <Card title={t('market.investorTrends')}>
+      {fixedScope ? null : (
+        <Flex px="4" mb="3">
+          <Segmented
+            size="xs"
+            items={[
+              { value: 'KOSPI' as const, label: 'KOSPI' },
+              { value: 'KOSDAQ' as const, label: 'KOSDAQ' },
+            ]}
+            value={market}
+            onChange={setMarket}
+            testIdPrefix="investor-market"
+          />
+        </Flex>
+      )}
+      <ListState
+        testId="investor-trends"
+        loading={loading}
+        failed={failed}
+        empty={!data}
+        onRetry={reload}
+        rows={3}
+      >
+        <Box px="4" data-testid="investor-trends">
+          {TYPES.map((k) => {
+            const side = (data as InvestorTrendsDto)[k];
+            const dir = directionOf(side.netAmount);
+            const width = `${Math.round((Math.abs(side.netAmount) / max) * 50)}%`;
+            return (
+              <Flex key={k} align="center" gap="3" py="2">
+                <Text w="16" fontSize="sm" color="fg.muted">
+                  {t(`market.investor.${k}`)}
+                </Text>
+                <Flex flex="1" h="3" position="relative" bg="bg.muted" borderRadius="full">
+                  <Box position="absolute" left="50%" top="0" bottom="0" w="1px" bg="gray.300" />
+                  <Box
+                    position="absolute"
+                    top="0"
+                    bottom="0"
+                    borderRadius="full"
+                    bg={DIRECTION_COLOR[dir]}
+                    w={width}
+                    {...(dir === 'down' ? { right: '50%' } : { left: '50%' })}
+                  />
+                </Flex>
+                <Text
+                  w="20"
+                  textAlign="end"
+                  fontSize="sm"
+                  fontWeight="semibold"
+                  color={DIRECTION_COLOR[dir]}
+                  fontVariantNumeric="tabular-nums"
+                >
+                  {side.netAmount > 0 ? '+' : ''}
+                  {formatCompact(side.netAmount, locale)}
+                </Text>
+              </Flex>
+            );
+          })}
+          <Text fontSize="2xs" color="fg.subtle" mt="1">
+            {t('market.netBuyNote', { date: data?.date ?? '' })}
+          </Text>
+        </Box>
+      </ListState>
+    </Card>
+  );
+}

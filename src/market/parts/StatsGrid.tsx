@@ -1,0 +1,46 @@
+import { Box, Grid, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+export interface Stat {
+  key: string;
+  label: string;
+  value: ReactNode;
+  color?: string;
+  /** Shown under the value, small (e.g. why a figure is missing). */
+  note?: string;
+  /** Takes the whole row (long values such as an industry name). */
+  wide?: boolean;
+}
+
+/** Two columns of label and value, as brokerage detail screens list a stock's figures. */
+export function StatsGrid({ stats }: { stats: readonly Stat[] }) {
+  return (
+    <Grid templateColumns="1fr 1fr" columnGap="6" rowGap="2.5" px="4">
+      {stats.map((s) => (
+        <Box key={s.key} gridColumn={s.wide ? 'span 2' : undefined} data-testid={`stat-${s.key}`}>
+          <Grid templateColumns="auto 1fr" alignItems="baseline" gap="2">
+            <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+              {s.label}
+            </Text>
+            <Text
+              fontSize="sm"
+              fontWeight="semibold"
+              textAlign="end"
+              color={s.color}
+              fontVariantNumeric="tabular-nums"
+              truncate
+              title={s.note}
+            >
+              {s.value}
+            </Text>
+          </Grid>
+          {s.note ? (
+            <Text fontSize="2xs" color="fg.subtle" textAlign="end">
+              {s.note}
+            </Text>
+          ) : null}
+        </Box>
+      ))}
+    </Grid>
+  );
+}
