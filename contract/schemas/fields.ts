@@ -1,4 +1,5 @@
-import { boolean, string } from 'yup';
+import { boolean, object, string } from 'yup';
+import type { ObjectShape } from 'yup';
 import {
   ACCOUNT_MAX_LENGTH,
   ACCOUNT_MIN_LENGTH,
@@ -37,3 +38,7 @@ export const mustAgree = () =>
     .typeError(code('request.wrong_type'))
     .required(code('account.agreement_required'))
     .oneOf([true], code('account.agreement_required'));
+
+/** A request body: the listed fields and no others (an unknown field is refused, not ignored). */
+export const strictObject = <T extends ObjectShape>(shape: T) =>
+  object(shape).noUnknown(true, code('request.unknown_field'));

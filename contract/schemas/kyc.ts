@@ -1,7 +1,7 @@
 import { boolean, mixed, number, object, string } from 'yup';
 import type { InferType } from 'yup';
 import type { ErrorCode } from '../errors';
-import { existingPassword, requiredText } from './fields';
+import { existingPassword, requiredText, strictObject } from './fields';
 import { KYC_STATES } from './user';
 import type { KycState } from './user';
 
@@ -10,9 +10,6 @@ import type { KycState } from './user';
  * codes (locales/<lang>/errors.json).
  */
 const code = (c: ErrorCode) => c;
-const strictObject = <T extends Parameters<typeof object>[0] & object>(shape: T) =>
-  object(shape).noUnknown(true, code('request.unknown_field'));
-
 /** Photo limits: a phone photo fits easily; anything past them is refused before decoding. */
 export const KYC_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const KYC_PHOTO_MAX_PIXELS = 40_000_000;

@@ -1,7 +1,8 @@
 import { array, boolean, mixed, number, object, string } from 'yup';
-import type { InferType, ObjectShape } from 'yup';
+import { strictObject } from './fields';
+import type { InferType } from 'yup';
 import type { Currency } from '../money';
-import { FX_CURRENCIES } from '../market';
+import { CANDLE_INTERVALS, FX_CURRENCIES } from '../market';
 import type {
   Adjustment,
   CandleInterval,
@@ -20,9 +21,6 @@ import type { ErrorCode } from '../errors';
  */
 
 const code = (c: ErrorCode) => c;
-const strictObject = <T extends ObjectShape>(shape: T) =>
-  object(shape).noUnknown(true, code('request.unknown_field'));
-
 /** A choice among fixed words: a non-string is a wrong type, another word is invalid. */
 function choice<T extends string>(words: readonly T[]) {
   return mixed<T>((value): value is T => typeof value === 'string')
@@ -39,15 +37,8 @@ export type MarketFilter = (typeof MARKET_FILTERS)[number];
 export const CHART_RANGES = ['1w', '1m', '3m', '6m', '1y'] as const;
 export type ChartRange = (typeof CHART_RANGES)[number];
 export const ADJUSTMENTS: readonly Adjustment[] = ['none', 'forward', 'backward'];
-export const CHART_INTERVALS: readonly CandleInterval[] = [
-  '1m',
-  '5m',
-  '15m',
-  '30m',
-  '1d',
-  '1w',
-  '1M',
-];
+/** Every candle interval the feed builds is a chart period. */
+export const CHART_INTERVALS: readonly CandleInterval[] = CANDLE_INTERVALS;
 export const RANKING_CHOICES: readonly RankingKind[] = [
   'gainers',
   'losers',

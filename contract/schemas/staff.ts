@@ -3,13 +3,10 @@ import type { InferType } from 'yup';
 import type { ErrorCode } from '../errors';
 import { accountStatesResponse, KYC_STATES } from './user';
 import type { KycState } from './user';
-import { existingPassword, newPassword, requiredText } from './fields';
+import { existingPassword, newPassword, requiredText, strictObject } from './fields';
 
 /** Request and answer schemas of the back office (STAFF_CALLS in staff-calls.ts). */
 const code = (c: ErrorCode) => c;
-const strictObject = <T extends Parameters<typeof object>[0] & object>(shape: T) =>
-  object(shape).noUnknown(true, code('request.unknown_field'));
-
 export const STAFF_ROLES = ['reviewer', 'operator', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 

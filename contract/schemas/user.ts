@@ -1,12 +1,16 @@
 import { array, boolean, mixed, number, object, ref, string } from 'yup';
-import type { InferType, ObjectShape } from 'yup';
+import type { InferType } from 'yup';
 import { INSTITUTION_CODE_MAX_LENGTH, ACCOUNT_MAX_LENGTH } from '../constants';
 import { ACCOUNT_CURRENCIES } from '../money';
 import type { Currency } from '../money';
-import { accountName, existingPassword, mustAgree, newPassword, requiredText } from './fields';
-
-const strictObject = <T extends ObjectShape>(shape: T) =>
-  object(shape).noUnknown(true, 'request.unknown_field');
+import {
+  accountName,
+  existingPassword,
+  mustAgree,
+  newPassword,
+  requiredText,
+  strictObject,
+} from './fields';
 
 export const registerRequest = strictObject({
   account: accountName(),

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../contract';
+import type { AccountStatesDto, ErrorCode } from '../../contract';
 
 export interface AccessStates {
   frozen: boolean;
@@ -12,4 +12,15 @@ export function accessRefusalOf(states: AccessStates): ErrorCode | null {
   if (states.disabled) return 'account.disabled';
   if (states.loginBanned) return 'account.login_banned';
   return null;
+}
+
+/** The five account states as the API shows them, from any row that carries them. */
+export function accountStatesOf(row: AccountStatesDto): AccountStatesDto {
+  return {
+    frozen: row.frozen,
+    disabled: row.disabled,
+    loginBanned: row.loginBanned,
+    tradingBarred: row.tradingBarred,
+    withdrawalBarred: row.withdrawalBarred,
+  };
 }

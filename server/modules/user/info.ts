@@ -4,6 +4,7 @@ import type { LiveSession } from '../../auth/sessions';
 import type { AppContext } from '../../app-context';
 import { institutions } from '../../db/schema';
 import { balancesOf } from '../../ledger';
+import { accountStatesOf } from '../../auth/account-states';
 
 /** The signed-in customer as the "Mine" page shows them, balances derived from the ledger. */
 export async function userInfo(context: AppContext, session: LiveSession): Promise<UserInfoDto> {
@@ -21,13 +22,7 @@ export async function userInfo(context: AppContext, session: LiveSession): Promi
     institution: institution?.name ?? '',
     fundPasswordSet: customer.fundPasswordHash !== null,
     balances: await balancesOf(context.db, customer.id),
-    states: {
-      frozen: customer.frozen,
-      disabled: customer.disabled,
-      loginBanned: customer.loginBanned,
-      tradingBarred: customer.tradingBarred,
-      withdrawalBarred: customer.withdrawalBarred,
-    },
+    states: accountStatesOf(customer),
     createdAt: customer.createdAt.toISOString(),
   };
 }

@@ -1,35 +1,6 @@
-import { chakra } from '@chakra-ui/react';
-import type { HTMLChakraProps } from '@chakra-ui/react';
+import { lineIcon as line } from '../../components/icons';
 
 /** Icons only the market screens use (kept out of the shared icon file the login route loads). */
-type IconProps = HTMLChakraProps<'svg'>;
-
-function line(paths: string[], displayName: string, fill = 'none') {
-  function Icon(props: IconProps) {
-    return (
-      <chakra.svg
-        viewBox="0 0 24 24"
-        width="1.25em"
-        height="1.25em"
-        fill={fill}
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        flexShrink={0}
-        {...props}
-      >
-        {paths.map((d) => (
-          <path key={d} d={d} />
-        ))}
-      </chakra.svg>
-    );
-  }
-  Icon.displayName = displayName;
-  return Icon;
-}
-
 const STAR = 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z';
 export const SearchIcon = line(['M11 4a7 7 0 100 14 7 7 0 000-14z', 'M20 20l-4-4'], 'SearchIcon');
 export const StarIcon = line([STAR], 'StarIcon');

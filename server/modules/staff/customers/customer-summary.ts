@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/connect';
 import { customers, institutions } from '../../../db/schema';
+import { accountStatesOf } from '../../../auth/account-states';
 
 /** The columns every customer list and page shows. */
 export const summaryColumns = {
@@ -29,13 +30,7 @@ export function toSummary(row: SummaryRow) {
     kycState: row.kycState,
     institution: row.institution,
     createdAt: row.createdAt.toISOString(),
-    states: {
-      frozen: row.frozen,
-      disabled: row.disabled,
-      loginBanned: row.loginBanned,
-      tradingBarred: row.tradingBarred,
-      withdrawalBarred: row.withdrawalBarred,
-    },
+    states: accountStatesOf(row),
   };
 }
 
