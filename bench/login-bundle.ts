@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import buildClient from '../tests/support/build-client';
 import { launchBrowser, newPhonePage, startApp } from '../tests/e2e/support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -18,6 +19,7 @@ export interface BundleReport {
  * idle, each gzipped from dist/ as a server would send it.
  */
 export async function measureRouteScripts(route: string, budgetKb: number): Promise<BundleReport> {
+  buildClient();
   const app = await startApp();
   const browser = await launchBrowser();
   try {

@@ -1,5 +1,6 @@
 // `npm start`: build the client when it is missing or older than its sources, then run the
 // server in this process (so SIGINT/SIGTERM reach its graceful shutdown directly).
+// `node scripts/start.mjs --build-only` stops after the build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,6 +47,9 @@ if (process.env.MARU_SKIP_BUILD !== '1' && clientIsStale()) {
     process.exit(result.status ?? 1);
   }
 }
+
+// `--build-only`: the browser tests' global setup builds once, before any test starts a server.
+if (process.argv.includes('--build-only')) process.exit(0);
 
 const { register } = await import('tsx/esm/api');
 register();

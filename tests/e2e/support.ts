@@ -60,6 +60,8 @@ export async function startApp(): Promise<RunningApp> {
       HOST: '127.0.0.1',
       MARU_DATA_DIR: dataDir,
       MARU_DEMO_CODE: demoCode,
+      // The browser project's global setup has built the client; never rebuild under another test.
+      MARU_SKIP_BUILD: '1',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
