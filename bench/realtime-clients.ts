@@ -1,25 +1,33 @@
 /**
- * The client side of the fan-out benchmark, in its own process so it does not share the server's
- * event loop: opens N connections (socket.io or raw ws), subscribes each to its symbols, counts
- * deliveries and records tick→client latency (frames carry their send time as epoch ms with
- * sub-millisecond precision, comparable across processes on one machine).
- * Args: kind url clients symbolsPerClient symbolCount
+ * The client side of the fan-out benchmark, in child processes so it does not share the server's
+ * event loop: opens N WebSocket connections, subscribes each to its symbols, counts deliveries and
+ * records tick→client latency (frames carry their send time as epoch ms with sub-millisecond
+ * precision, comparable across processes on one machine).
+ *
+ * Both kinds use the same `ws` client and do the same work per frame: check its prefix, read the
+ * send time from its tail, count it. For socket.io the client speaks the wire protocol itself
+ * (engine.io v4 open/ping/pong, socket.io v5 namespace connect, `sub` with an ack) rather than
+ * running socket.io-client, whose per-packet decoding (a JSON.parse of every frame) made the
+ * client, not the server, the bottleneck. Frames are never parsed.
+ * Args: kind url clients symbolsPerClient symbolCount firstClient
  */
-import { io } from 'socket.io-client';
 import WebSocket from 'ws';
 
-const [kind, urlArg, clientsArg, perClientArg, symbolsArg] = process.argv.slice(2);
+const [kind, urlArg, clientsArg, perClientArg, symbolsArg, firstArg] = process.argv.slice(2);
 const url = urlArg ?? '';
 const clients = Number(clientsArg);
 const perClient = Number(perClientArg);
 const symbolCount = Number(symbolsArg);
+const first = Number(firstArg ?? 0);
 const now = () => performance.timeOrigin + performance.now();
 
 let deliveries = 0;
 let lastAt = 0;
 let latencies: number[] = [];
+/** The send time is the last number of the frame: `…"t":1763800000123.456}}` (+ `"]` in socket.io). */
 const onFrame = (raw: string) => {
-  const t = Number(raw.slice(raw.lastIndexOf(':') + 1, -2));
+  const colon = raw.lastIndexOf(':');
+  const t = parseFloat(raw.slice(colon + 1));
   deliveries += 1;
   lastAt = now();
   latencies.push(lastAt - t);
@@ -30,36 +38,40 @@ const channelsOf = (i: number) =>
     (_, k) => `quote:${String(((i * 7 + k) % symbolCount) + 100000)}`,
   );
 
-async function connectAll(): Promise<void> {
-  const ready: Promise<void>[] = [];
-  for (let i = 0; i < clients; i += 1) {
-    if (kind === 'ws') {
-      const ws = new WebSocket(url);
-      ready.push(
-        new Promise<void>((resolve) => {
-          ws.on('open', () => {
-            ws.send(JSON.stringify(channelsOf(i)));
-            ws.once('message', () => resolve());
-          });
-        }),
-      );
-      ws.on('message', (data) => {
-        const text = (data as Buffer).toString();
-        if (text !== 'ok') onFrame(text);
-      });
-    } else {
-      const socket = io(url, { transports: ['websocket'], forceNew: true });
-      ready.push(
-        new Promise<void>((resolve) => {
-          socket.on('connect', () => {
-            socket.emit('sub', channelsOf(i), () => resolve());
-          });
-        }),
-      );
-      socket.on('f', onFrame);
-    }
-  }
-  await Promise.all(ready);
+const NSP = '/market';
+const EVENT = `42${NSP},`;
+
+function connectWs(i: number): Promise<void> {
+  const ws = new WebSocket(url, { perMessageDeflate: false });
+  return new Promise<void>((resolve) => {
+    ws.on('open', () => ws.send(JSON.stringify(channelsOf(i))));
+    ws.on('message', (data) => {
+      const text = (data as Buffer).toString();
+      if (text === 'ok') resolve();
+      else onFrame(text);
+    });
+  });
+}
+
+/** socket.io over a bare WebSocket: `url` is http://host:port/market. */
+function connectSocketIo(i: number): Promise<void> {
+  const { host } = new URL(url);
+  const ws = new WebSocket(`ws://${host}/socket.io/?EIO=4&transport=websocket`, {
+    perMessageDeflate: false,
+  });
+  return new Promise<void>((resolve) => {
+    ws.on('message', (data) => {
+      const text = (data as Buffer).toString();
+      if (text.startsWith(EVENT)) return onFrame(text);
+      if (text === '2') return ws.send('3'); // engine.io ping → pong
+      if (text.startsWith('0')) return ws.send(`40${NSP},`); // engine open → connect namespace
+      if (text.startsWith(`40${NSP},`)) {
+        ws.send(`42${NSP},1${JSON.stringify(['sub', channelsOf(i)])}`);
+        return;
+      }
+      if (text.startsWith(`43${NSP},1`)) resolve(); // the sub ack
+    });
+  });
 }
 
 process.on('message', (message: { type: string }) => {
@@ -69,12 +81,15 @@ process.on('message', (message: { type: string }) => {
     lastAt = 0;
     process.send?.({ type: 'reset' });
   } else if (message.type === 'report') {
-    const sorted = Float64Array.from(latencies).sort();
-    const at = (q: number) =>
-      sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    process.send?.({ type: 'report', deliveries, lastAt, p50: at(0.5), p99: at(0.99) });
+    process.send?.({ type: 'report', deliveries, lastAt });
+  } else if (message.type === 'latencies') {
+    process.send?.({ type: 'latencies', latencies });
   }
 });
 
-await connectAll();
+const ready: Promise<void>[] = [];
+for (let i = first; i < first + clients; i += 1) {
+  ready.push(kind === 'ws' ? connectWs(i) : connectSocketIo(i));
+}
+await Promise.all(ready);
 process.send?.({ type: 'ready' });

@@ -1,5 +1,5 @@
 /**
- * Fan-out benchmark: N clients (in a child process) subscribed to symbols; the server broadcasts
+ * Fan-out benchmark: N clients (in child processes) subscribed to symbols; the server broadcasts
  * quote frames (pre-serialised JSON, as the publisher does) to each symbol's room. Measured for
  * socket.io with the in-memory adapter, socket.io with the Redis adapter, and a raw `ws` loop
  * sending the same payloads to the same subscriber sets, all in one run.
@@ -7,18 +7,20 @@
  *   half load: ticks at half the socket.io saturation rate → p99 tick→client latency
  */
 import { fork } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
+import type { Namespace } from 'socket.io';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 
 export const FANOUT = {
   clients: 200,
+  /** Child processes the clients are spread over. */
+  clientProcesses: 2,
   perClient: 20,
   symbols: 200,
   saturateMs: 3_000,
@@ -30,7 +32,25 @@ type Kind = 'socket.io' | 'socket.io+redis' | 'ws';
 interface Broadcaster {
   url: string;
   send(channel: string, json: string): void;
+  /** Runs one feed step's sends with every connection corked: one TCP write per connection. */
+  step(sends: () => void): void;
   close(): Promise<void>;
+}
+
+const CORK = process.env.FANOUT_CORK === '1';
+
+function corkedStep(nsp: Namespace, sends: () => void): void {
+  const sockets: Socket[] = [];
+  for (const s of nsp.sockets.values()) {
+    const raw = (s.conn.transport as unknown as { socket?: { _socket?: Socket } }).socket?._socket;
+    if (raw) sockets.push(raw);
+  }
+  for (const s of sockets) s.cork();
+  try {
+    sends();
+  } finally {
+    for (const s of sockets) s.uncork();
+  }
 }
 
 const now = () => performance.timeOrigin + performance.now();
@@ -60,6 +80,7 @@ async function socketIoBroadcaster(redisUrl: string | null): Promise<Broadcaster
   return {
     url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/market`,
     send: (channel, json) => nsp.to(channel).emit('f', json),
+    step: (sends) => (CORK ? corkedStep(nsp, sends) : sends()),
     async close() {
       await io.close();
       await Promise.allSettled(redis.map((c) => c.quit()));
@@ -87,6 +108,16 @@ async function wsBroadcaster(): Promise<Broadcaster> {
     send(channel, json) {
       for (const ws of rooms.get(channel) ?? []) ws.send(json);
     },
+    step(sends) {
+      if (!CORK) return sends();
+      const sockets = [...wss.clients].map((ws) => (ws as unknown as { _socket: Socket })._socket);
+      for (const s of sockets) s.cork();
+      try {
+        sends();
+      } finally {
+        for (const s of sockets) s.uncork();
+      }
+    },
     async close() {
       for (const ws of wss.clients) ws.terminate();
       await new Promise((r) => wss.close(r));
@@ -102,27 +133,64 @@ interface Report {
   p99: number;
 }
 
-function startClients(
-  kind: Kind,
-  url: string,
-): Promise<{ child: ChildProcess; ask: (t: string) => Promise<Report> }> {
+interface Clients {
+  ask(type: 'reset' | 'report'): Promise<Report>;
+  /** Also collects the latencies (one message per process, large). */
+  askLatencies(): Promise<Report>;
+  kill(): void;
+}
+
+function startClientProcess(kind: Kind, url: string, count: number, first: number) {
   const child = fork(
     fileURLToPath(new URL('./realtime-clients.ts', import.meta.url)),
     [
       kind === 'ws' ? 'ws' : 'socket.io',
       url,
-      String(FANOUT.clients),
+      String(count),
       String(FANOUT.perClient),
       String(FANOUT.symbols),
+      String(first),
     ],
     { execArgv: ['--import', 'tsx'] },
   );
-  const ask = (type: string) =>
-    new Promise<Report>((resolve) => {
-      child.once('message', (m) => resolve(m as Report));
+  const ask = <T>(type: string) =>
+    new Promise<T>((resolve) => {
+      child.once('message', (m) => resolve(m as T));
       child.send({ type });
     });
-  return new Promise((resolve) => child.once('message', () => resolve({ child, ask })));
+  const ready = new Promise<void>((resolve) => child.once('message', () => resolve()));
+  return { child, ask, ready };
+}
+
+async function startClients(kind: Kind, url: string): Promise<Clients> {
+  const per = Math.ceil(FANOUT.clients / FANOUT.clientProcesses);
+  const procs = Array.from({ length: FANOUT.clientProcesses }, (_, p) =>
+    startClientProcess(kind, url, Math.min(per, FANOUT.clients - p * per), p * per),
+  );
+  await Promise.all(procs.map((p) => p.ready));
+  const counts = async (type: string) => {
+    const parts = await Promise.all(
+      procs.map((p) => p.ask<{ deliveries: number; lastAt: number }>(type)),
+    );
+    return {
+      deliveries: parts.reduce((s, r) => s + (r.deliveries ?? 0), 0),
+      lastAt: Math.max(...parts.map((r) => r.lastAt ?? 0)),
+    };
+  };
+  return {
+    ask: async (type) => ({ ...(await counts(type)), p50: 0, p99: 0 }),
+    async askLatencies() {
+      const total = await counts('report');
+      const parts = await Promise.all(
+        procs.map((p) => p.ask<{ latencies: number[] }>('latencies')),
+      );
+      const sorted = Float64Array.from(parts.flatMap((r) => r.latencies)).sort();
+      const at = (q: number) =>
+        sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+      return { ...total, p50: at(0.5), p99: at(0.99) };
+    },
+    kill: () => procs.forEach((p) => p.child.kill()),
+  };
 }
 
 const codes = Array.from({ length: FANOUT.symbols }, (_, i) => String(i + 100000));
@@ -137,10 +205,12 @@ async function drive(b: Broadcaster, ratePerSecond: number, ms: number): Promise
       ratePerSecond === Infinity
         ? sent + 200
         : Math.floor(((performance.now() - start) / 1000) * ratePerSecond);
-    for (; sent < due; sent += 1) {
-      const code = codes[i++ % codes.length] as string;
-      b.send(`quote:${code}`, payload(code));
-    }
+    b.step(() => {
+      for (; sent < due; sent += 1) {
+        const code = codes[i++ % codes.length] as string;
+        b.send(`quote:${code}`, payload(code));
+      }
+    });
     // Yield so sockets write and the loop breathes; ~1 ms steps.
     await new Promise((r) => setTimeout(r, ratePerSecond === Infinity ? 0 : 1));
   }
@@ -164,7 +234,8 @@ async function measure(
     kind === 'ws'
       ? await wsBroadcaster()
       : await socketIoBroadcaster(kind === 'socket.io+redis' ? redisUrl : null);
-  const { child, ask } = await startClients(kind, b.url);
+  const clients = await startClients(kind, b.url);
+  const ask = (type: 'reset' | 'report') => clients.ask(type);
   try {
     await drive(b, 2_000, 500); // warm-up
     await sleep(500);
@@ -187,7 +258,7 @@ async function measure(
     await ask('reset');
     await drive(b, rate, FANOUT.halfMs);
     await sleep(500);
-    const half = await ask('report');
+    const half = await clients.askLatencies();
     return {
       kind,
       deliveriesPerSecond,
@@ -197,7 +268,7 @@ async function measure(
       p99Ms: Number(half.p99.toFixed(2)),
     };
   } finally {
-    child.kill();
+    clients.kill();
     await b.close();
   }
 }

@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { measureApiThroughput } from './api-throughput';
 import { measureRouteScripts } from './login-bundle';
+import { BOOK, measureOrderBook } from './order-book';
 import { measureFanout } from './realtime-fanout';
 import { measureSimulatorCpu } from './simulator-cpu';
 
@@ -17,6 +18,22 @@ if (!only || only === 'bundle') {
     `\nJS to show /login/start: ${bundle.totalGzipKb} KB gzip (budget ${bundle.budgetKb} KB)`,
   );
   for (const f of bundle.files) console.log(`  ${f.file}  ${(f.gzipBytes / 1024).toFixed(1)} KB`);
+}
+
+if (!only || only === 'book') {
+  // The real OrderBook at 50 frames/s: conflated to the display frame vs rendering every message.
+  const rows = await measureOrderBook();
+  results.orderBook = rows;
+  console.log(
+    `\nOrder book, ${BOOK.rate} frames/s for ${BOOK.seconds} s (targets: ≤ 1 render per frame, ≥ 5× fewer renders, p95 < 3 ms)`,
+  );
+  console.log(
+    '| path | messages/s | renders/s | frames/s | max renders/frame | p50 ms | p95 ms | × fewer renders |\n|---|---|---|---|---|---|---|---|',
+  );
+  for (const r of rows)
+    console.log(
+      `| ${r.mode} | ${r.messagesPerSecond} | ${r.rendersPerSecond} | ${r.framesPerSecond} | ${r.maxRendersPerFrame} | ${r.p50Ms} | ${r.p95Ms} | ${r.fewerRenders} |`,
+    );
 }
 
 if (!only || only === 'api') {

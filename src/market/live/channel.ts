@@ -29,8 +29,15 @@ type Delivery = { via: 'live' | 'polling'; frame: MarketFrame } | typeof REFUSED
 
 class Disconnected extends Error {}
 
-/** Frames of one channel over the socket; errors when the connection drops, so it can be retried. */
-function socketFrames(channel: string, resyncs: Observable<void>): Observable<Delivery> {
+/**
+ * Frames of one channel over the socket; errors when the connection drops, so it can be retried,
+ * after telling `drops` (the state then reads `connecting` until the resubscription's snapshot).
+ */
+function socketFrames(
+  channel: string,
+  resyncs: Observable<void>,
+  drops: Subject<void>,
+): Observable<Delivery> {
   return new Observable<Delivery>((subscriber) => {
     const connection = marketConnection();
     const socket = connection.socket;
@@ -43,7 +50,10 @@ function socketFrames(channel: string, resyncs: Observable<void>): Observable<De
     const stopListening = connection.listen(channel, (frame) =>
       subscriber.next({ via: 'live', frame }),
     );
-    const onDisconnect = () => subscriber.error(new Disconnected(channel));
+    const onDisconnect = () => {
+      drops.next();
+      subscriber.error(new Disconnected(channel));
+    };
     // Emitting while disconnected would be buffered by socket.io and sent again on reconnect,
     // twice with the resubscription: send only on a live connection.
     if (socket.connected) subscribe();
@@ -70,14 +80,23 @@ export function openChannel(channel: string): Observable<ChannelState> {
     if (!spec) return from([{ data: null, status: 'error' } satisfies ChannelState]);
     const options = transportOptions();
     const resyncs = new Subject<void>();
-    const push$ = socketFrames(channel, resyncs).pipe(reconnectWithBackoff());
+    const drops = new Subject<void>();
+    const push$ = socketFrames(channel, resyncs, drops).pipe(reconnectWithBackoff());
     const poll = () =>
       from(options.fetchSnapshot(channel)).pipe(
         map((frame): Delivery => ({ via: 'polling', frame })),
       );
     let via: LiveStatus = 'connecting';
-    return new Observable<ChannelState>((subscriber) =>
-      pushOrPoll(push$, poll, options)
+    let shown: ChannelState | null = null;
+    return new Observable<ChannelState>((subscriber) => {
+      // Between a dropped connection and the resubscription's snapshot the data is the last one
+      // known, no longer live.
+      const dropped = drops.subscribe(() => {
+        if (shown === null || via !== 'live') return;
+        via = 'connecting';
+        subscriber.next((shown = { data: shown.data, status: via }));
+      });
+      const states = pushOrPoll(push$, poll, options)
         .pipe(
           tap((d) => {
             if (d === REFUSED) subscriber.next({ data: null, status: 'error' });
@@ -86,9 +105,13 @@ export function openChannel(channel: string): Observable<ChannelState> {
           filter((d): d is Exclude<Delivery, typeof REFUSED> => d !== REFUSED),
           map((d) => d.frame as SequencedFrame<unknown, unknown>),
           applySequenced(reducerFor(spec.type), () => resyncs.next()),
-          map((data): ChannelState => ({ data, status: via })),
+          map((data): ChannelState => (shown = { data, status: via })),
         )
-        .subscribe(subscriber),
-    );
+        .subscribe(subscriber);
+      return () => {
+        dropped.unsubscribe();
+        states.unsubscribe();
+      };
+    });
   });
 }

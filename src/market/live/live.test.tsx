@@ -102,6 +102,26 @@ describe('live market hooks', () => {
     expect(fake.requests.filter((r) => r.event === MARKET_EVENTS.subscribe)).toHaveLength(2);
   });
 
+  it('says connecting between a dropped connection and the resubscription', async () => {
+    setup({ connects: true });
+    const probe = watch(() => useQuote('005930'));
+    await waitFor(() => expect(probe.last()).toMatchObject({ status: 'live' }));
+    expect(probe.last().data?.price).toBe(100);
+    act(() => fake.drop());
+    // The last price stays on screen, but it is no longer live.
+    await waitFor(() => expect(probe.last().status).toBe('connecting'));
+    expect(probe.last().data?.price).toBe(100);
+    price = 200;
+    seq = 50;
+    act(() => {
+      fake.connect();
+    });
+    await waitFor(() => expect(probe.last()).toMatchObject({ status: 'live' }), {
+      timeout: 3_000,
+    });
+    expect(probe.last().data?.price).toBe(200);
+  });
+
   it('polls the snapshot call when the socket cannot connect', async () => {
     setup({ connects: false });
     const probe = watch(() => useQuote('005930'));

@@ -1,4 +1,5 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookLevel } from '../../../contract';
 import { DIRECTION_COLOR, directionOf, formatPrice, formatRate } from '../format';
@@ -11,20 +12,32 @@ const ASK_BG = 'rgba(37, 99, 235, 0.07)';
 const BID_BG = 'rgba(229, 51, 63, 0.07)';
 
 interface RowProps {
-  level: BookLevel | undefined;
   side: 'ask' | 'bid';
   n: number;
+  /** null: the level is empty (the book is thinner than five levels, or at a price limit). */
+  price: number | null;
+  qty: number | null;
+  /** Width of the quantity bar, whole percent of the largest level on screen. */
+  barPercent: number;
   prevClose: number;
-  last: number | null;
-  maxQty: number;
+  isLast: boolean;
 }
 
-/** One level: asks show their quantity on the left, bids on the right, the price in the middle. */
-function BookRow({ level, side, n, prevClose, last, maxQty }: RowProps) {
-  const qty = level ? formatPrice(level.qty) : '';
-  const bar = level ? `${Math.max(2, Math.round((level.qty / maxQty) * 100))}%` : '0%';
-  const dir = level ? directionOf(level.price - prevClose) : 'flat';
-  const isLast = level !== undefined && level.price === last;
+/**
+ * One level: asks show their quantity on the left, bids on the right, the price in the middle.
+ * Memoised on plain values, so an update re-renders only the levels that changed; the values that
+ * change on every update go in `style`, which skips the style engine.
+ */
+const BookRow = memo(function BookRow({
+  side,
+  n,
+  price,
+  qty,
+  barPercent,
+  prevClose,
+  isLast,
+}: RowProps) {
+  const dir = price === null ? 'flat' : directionOf(price - prevClose);
   const qtyCell = (align: 'left' | 'right') => (
     <Flex
       flex="1"
@@ -38,12 +51,12 @@ function BookRow({ level, side, n, prevClose, last, maxQty }: RowProps) {
         top="1"
         bottom="1"
         {...(align === 'left' ? { right: 0 } : { left: 0 })}
-        w={bar}
         bg={side === 'ask' ? 'rgba(37, 99, 235, 0.16)' : 'rgba(229, 51, 63, 0.16)'}
         borderRadius="sm"
+        style={{ width: `${barPercent}%` }}
       />
       <Text position="relative" px="2" fontSize="sm" fontVariantNumeric="tabular-nums">
-        {qty}
+        {qty === null ? '' : formatPrice(qty)}
       </Text>
     </Flex>
   );
@@ -55,25 +68,30 @@ function BookRow({ level, side, n, prevClose, last, maxQty }: RowProps) {
         align="center"
         justify="center"
         gap="1.5"
-        borderWidth={isLast ? '1.5px' : '0'}
         borderColor="gray.800"
+        style={{ borderWidth: isLast ? '1.5px' : 0, color: DIRECTION_COLOR[dir] }}
       >
         <Text
           fontSize="sm"
           fontWeight="bold"
-          color={DIRECTION_COLOR[dir]}
           fontVariantNumeric="tabular-nums"
           data-testid={`book-${side}-${n}-price`}
         >
-          {level ? formatPrice(level.price) : ''}
+          {price === null ? '' : formatPrice(price)}
         </Text>
-        <Text fontSize="2xs" color={DIRECTION_COLOR[dir]}>
-          {level ? formatRate(level.price / prevClose - 1) : ''}
-        </Text>
+        <Text fontSize="2xs">{price === null ? '' : formatRate(price / prevClose - 1)}</Text>
       </Flex>
       {side === 'bid' ? qtyCell('right') : <Box flex="1" />}
     </Flex>
   );
+});
+
+function rowProps(level: BookLevel | undefined, maxQty: number) {
+  return {
+    price: level?.price ?? null,
+    qty: level?.qty ?? null,
+    barPercent: level ? Math.max(2, Math.round((level.qty / maxQty) * 100)) : 0,
+  };
 }
 
 /** The five-level book, live: asks from the fifth down to the best, then bids from the best. */
@@ -125,23 +143,21 @@ export function OrderBook({
             {[...levels].reverse().map((n) => (
               <BookRow
                 key={`a${n}`}
-                level={asks[n - 1]}
                 side="ask"
                 n={n}
+                {...rowProps(asks[n - 1], maxQty)}
                 prevClose={prevClose}
-                last={last}
-                maxQty={maxQty}
+                isLast={asks[n - 1]?.price === last}
               />
             ))}
             {levels.map((n) => (
               <BookRow
                 key={`b${n}`}
-                level={bids[n - 1]}
                 side="bid"
                 n={n}
+                {...rowProps(bids[n - 1], maxQty)}
                 prevClose={prevClose}
-                last={last}
-                maxQty={maxQty}
+                isLast={bids[n - 1]?.price === last}
               />
             ))}
           </Box>
