@@ -67,6 +67,16 @@ export const SCREENS: readonly ScreenRoute[] = [
     session: true,
   },
   {
+    path: '/information/authInfo',
+    Screen: lazyScreen(() => import('../information/AuthInfoScreen')),
+    session: true,
+  },
+  {
+    path: '/information/fundPass',
+    Screen: lazyScreen(() => import('../information/FundPassScreen')),
+    session: true,
+  },
+  {
     path: '/information/aboutUs',
     Screen: lazyScreen(() => import('../information/AboutUsScreen')),
     session: false,

@@ -4,6 +4,7 @@ import { BalanceCard } from './BalanceCard';
 import { LogoutButton } from './LogoutButton';
 import { MenuList } from './MenuList';
 import { ProfileCard } from './ProfileCard';
+import { identityMenu } from './identityMenu';
 import { accountMenu } from './menus';
 import { useUserInfo } from './userInfo';
 
@@ -60,6 +61,7 @@ export default function MineScreen() {
         ) : (
           <Skeleton h="44" borderRadius="xl" />
         )}
+        <MenuList items={identityMenu(t, info)} />
         <MenuList items={accountMenu(t, { withSettings: true })} />
         <LogoutButton />
       </Stack>
