@@ -14,6 +14,8 @@ export default defineConfig({
     // its preload hint, so the polyfill is weight on the start screen for nothing.
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1200,
+    // The back office (admin.html) is a second entry: none of it is in the customer app's chunks.
+    rollupOptions: { input: { main: 'index.html', admin: 'admin.html' } },
   },
   server: {
     port: 5173,

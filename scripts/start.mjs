@@ -16,6 +16,7 @@ const clientSources = [
   'streams',
   'machines',
   'index.html',
+  'admin.html',
   'vite.config.ts',
   'package-lock.json',
 ];

@@ -45,10 +45,19 @@ async function waitForHealth(url: string, child: ChildProcess, deadlineMs: numbe
   throw new Error('the server did not become healthy in time');
 }
 
+export interface StartOptions {
+  /**
+   * Runs on the fresh data directory before the server starts (PGlite allows one process per
+   * data directory), e.g. to create the first staff account.
+   */
+  prepare?: (dataDir: string) => Promise<void>;
+}
+
 /** Starts the app exactly as `npm start` does, on a fresh data directory and a free port. */
-export async function startApp(): Promise<RunningApp> {
+export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'maru-e2e-'));
+  await options.prepare?.(dataDir);
   const demoCode = 'MARUE2E';
   let output = '';
   const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {

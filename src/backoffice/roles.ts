@@ -1,0 +1,30 @@
+import type { StaffCallName } from '../../contract/staff-calls';
+import { STAFF_CALLS } from '../../contract/staff-calls';
+import type { StaffRole } from '../../contract/schemas/staff';
+
+/** Whether a role may make a call, read from the contract's catalogue (the server checks the same). */
+export function mayCall(role: StaffRole | undefined, name: StaffCallName): boolean {
+  if (!role) return false;
+  const access = STAFF_CALLS[name].access;
+  if (access === 'public' || access === 'any' || access === 'pending') return true;
+  return (access as readonly StaffRole[]).includes(role);
+}
+
+export interface NavItem {
+  id: 'kyc' | 'customers' | 'audit' | 'institutions' | 'staff';
+  path: string;
+  /** The call the screen opens with: the item shows only to roles that may make it. */
+  call: StaffCallName;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { id: 'kyc', path: '/kyc', call: 'kycQueue' },
+  { id: 'customers', path: '/customers', call: 'customerSearch' },
+  { id: 'institutions', path: '/institutions', call: 'institutionList' },
+  { id: 'audit', path: '/audit', call: 'auditSearch' },
+  { id: 'staff', path: '/staff', call: 'staffList' },
+];
+
+export function navFor(role: StaffRole | undefined): NavItem[] {
+  return NAV_ITEMS.filter((item) => mayCall(role, item.call));
+}

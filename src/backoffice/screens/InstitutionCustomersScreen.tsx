@@ -1,0 +1,48 @@
+import { Button } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { staffCall } from '../api';
+import { LoadFailed, Loading, PageTitle, Pager, Panel, useLoad } from '../parts/common';
+import { CustomerTable } from './CustomersScreen';
+
+/** The customers who registered with one institution's code. */
+export default function InstitutionCustomersScreen() {
+  const { t } = useTranslation();
+  const institutionId = Number(useParams().institutionId);
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, failed, loading, reload } = useLoad(
+    () => staffCall('institutionCustomers', { institutionId, page, pageSize: 20 }),
+    `${institutionId}:${page}`,
+  );
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Button asChild size="sm" variant="outline">
+            <Link to="/institutions">{t('common.backToList')}</Link>
+          </Button>
+        }
+      >
+        {t('institutions.membersTitle', { id: institutionId })}
+      </PageTitle>
+      <Panel>
+        {loading && !data ? (
+          <Loading />
+        ) : failed && !data ? (
+          <LoadFailed onRetry={reload} />
+        ) : data ? (
+          <>
+            <CustomerTable data={data} />
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(p) => setParams({ page: String(p) })}
+            />
+          </>
+        ) : null}
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { Badge, Button, HStack, NativeSelect, Table } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { KYC_STATES } from '../../../contract/schemas/user';
+import type { KycState } from '../../../contract/schemas/user';
+import { staffCall } from '../api';
+import {
+  EmptyRow,
+  LoadFailed,
+  Loading,
+  PageTitle,
+  Pager,
+  Panel,
+  formatTime,
+  useLoad,
+} from '../parts/common';
+
+const PAGE_SIZE = 20;
+
+export function KycStateBadge({ state }: { state: string }) {
+  const { t } = useTranslation();
+  const palette =
+    state === 'passed'
+      ? 'green'
+      : state === 'rejected'
+        ? 'red'
+        : state === 'under_review'
+          ? 'orange'
+          : 'gray';
+  return (
+    <Badge colorPalette={palette} data-testid="kyc-state-badge" data-state={state}>
+      {t(`kycState.${state}`, { defaultValue: state })}
+    </Badge>
+  );
+}
+
+/** Verifications by state (under review by default), oldest submission first. */
+export default function KycQueueScreen() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const stateParam = params.get('state');
+  const state: KycState = (KYC_STATES as readonly string[]).includes(stateParam ?? '')
+    ? (stateParam as KycState)
+    : 'under_review';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, failed, loading, reload } = useLoad(
+    () => staffCall('kycQueue', { state, page, pageSize: PAGE_SIZE }),
+    `${state}:${page}`,
+  );
+
+  return (
+    <>
+      <PageTitle
+        actions={
+          <HStack>
+            <NativeSelect.Root size="sm" width="44">
+              <NativeSelect.Field
+                data-testid="kyc-state-filter"
+                aria-label={t('kyc.stateFilter')}
+                value={state}
+                onChange={(e) => setParams({ state: e.currentTarget.value, page: '1' })}
+              >
+                {KYC_STATES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`kycState.${s}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Button size="sm" variant="outline" onClick={reload}>
+              {t('common.reload')}
+            </Button>
+          </HStack>
+        }
+      >
+        {t('kyc.queueTitle')}
+      </PageTitle>
+      <Panel>
+        {loading && !data ? (
+          <Loading />
+        ) : failed && !data ? (
+          <LoadFailed onRetry={reload} />
+        ) : data ? (
+          <>
+            <Table.Root size="sm" interactive data-testid="kyc-queue">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('kyc.account')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('kyc.accountId')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('kyc.realName')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('kyc.state')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('kyc.submissions')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('kyc.submittedAt')}</Table.ColumnHeader>
+                  <Table.ColumnHeader />
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {data.items.length === 0 ? <EmptyRow columns={7} /> : null}
+                {data.items.map((item) => (
+                  <Table.Row key={item.customerId} data-testid={`kyc-row-${item.account}`}>
+                    <Table.Cell>{item.account}</Table.Cell>
+                    <Table.Cell>{item.accountId}</Table.Cell>
+                    <Table.Cell>{item.realName ?? '—'}</Table.Cell>
+                    <Table.Cell>
+                      <KycStateBadge state={item.state} />
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">{item.submissions}</Table.Cell>
+                    <Table.Cell>{formatTime(item.submittedAt, i18n.language)}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Button asChild size="xs" variant="outline">
+                        <Link
+                          to={`/kyc/${item.customerId}`}
+                          data-testid={`kyc-open-${item.account}`}
+                        >
+                          {t('kyc.open')}
+                        </Link>
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(p) => setParams({ state, page: String(p) })}
+            />
+          </>
+        ) : null}
+      </Panel>
+    </>
+  );
+}
