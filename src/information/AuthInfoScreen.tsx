@@ -11,7 +11,7 @@ import { BackHeader } from '../components/BackHeader';
 import { SubmitButton } from '../components/form';
 import { CheckIcon, InfoIcon, ShieldIcon } from '../components/icons';
 import { notify } from '../components/toaster';
-import { IdentityField } from './IdentityField';
+import { TextField } from '../components/form';
 import { PhotoPicker } from './PhotoPicker';
 
 const TONE: Record<KycState, { bg: string; fg: string }> = {
@@ -171,11 +171,12 @@ function KycForm({
           <Heading as="h2" size="sm">
             {status.state === 'rejected' ? t('kycScreen.resubmitTitle') : t('kycScreen.formTitle')}
           </Heading>
-          <IdentityField name="realName" label={t('kycScreen.realName')} autoComplete="name" />
-          <IdentityField
+          <TextField name="realName" label={t('kycScreen.realName')} autoComplete="name" />
+          <TextField
             name="idNumber"
             label={t('kycScreen.idNumber')}
             placeholder="900101-1"
+            autoComplete="off"
             maxLength={8}
             helper={t('kycScreen.idNumberHint')}
           />

@@ -13,7 +13,7 @@ import { call, isApiError } from '../api';
 import { BackHeader } from '../components/BackHeader';
 import { SubmitButton } from '../components/form';
 import { notify } from '../components/toaster';
-import { IdentityField } from './IdentityField';
+import { TextField } from '../components/form';
 import { useUserInfo } from './userInfo';
 
 export type FundPassMode = 'set' | 'change' | 'reset';
@@ -169,7 +169,7 @@ function FundPassForm({ mode }: { mode: FundPassMode }) {
           </Text>
           {spec.fields.map((name) =>
             name === 'password' ? (
-              <IdentityField
+              <TextField
                 key={name}
                 name={name}
                 type="password"
@@ -177,15 +177,16 @@ function FundPassForm({ mode }: { mode: FundPassMode }) {
                 label={t('fundPass.label.password')}
               />
             ) : name === 'idNumber' ? (
-              <IdentityField
+              <TextField
                 key={name}
                 name={name}
                 maxLength={8}
                 placeholder="900101-1"
+                autoComplete="off"
                 label={t('fundPass.label.idNumber')}
               />
             ) : (
-              <IdentityField
+              <TextField
                 key={name}
                 name={name}
                 {...PIN}

@@ -7,7 +7,7 @@ import { KYC_PHOTO_MAX_BYTES } from '../../contract/schemas/kyc';
 import type { KycPhotoSide, KycSubmitRequest } from '../../contract/schemas/kyc';
 import { uploadKycPhoto } from '../api/uploadKycPhoto';
 import { CheckIcon, DocumentIcon } from '../components/icons';
-import { fieldErrorText } from './IdentityField';
+import { translateFieldError } from '../i18n/translateRefusal';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
 const MAX_MB = KYC_PHOTO_MAX_BYTES / (1024 * 1024);
@@ -108,7 +108,7 @@ export function PhotoPicker({ side }: { side: KycPhotoSide }) {
   const formError = submitCount > 0 && phase !== 'uploading' ? errors[name] : undefined;
   const message =
     problem ??
-    (formError ? fieldErrorText(t, formError, label) : null) ??
+    (formError ? translateFieldError(formError, name) : null) ??
     (phase === 'uploading' && submitCount > 0 ? t('kycScreen.waitUpload') : null);
 
   return (

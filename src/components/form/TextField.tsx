@@ -12,6 +12,9 @@ interface TextFieldProps {
   placeholder?: string;
   helper?: ReactNode;
   inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+  maxLength?: number;
+  /** The visible label when a screen words it differently; errors still use the `fields` label. */
+  label?: string;
 }
 
 /**
@@ -25,6 +28,8 @@ export function TextField({
   placeholder,
   helper,
   inputMode,
+  maxLength,
+  label,
 }: TextFieldProps) {
   const { t } = useTranslation();
   const [field, meta] = useField<string>(name);
@@ -33,7 +38,7 @@ export function TextField({
   return (
     <Field.Root invalid={error !== undefined}>
       <Field.Label fontSize="sm" color="fg.muted" fontWeight="medium">
-        {t(`fields:${name}`)}
+        {label ?? t(`fields:${name}`)}
       </Field.Label>
       <Input
         {...field}
@@ -42,6 +47,9 @@ export function TextField({
         autoComplete={autoComplete}
         placeholder={placeholder}
         inputMode={inputMode}
+        // Numeric fields (PINs, ID numbers) bring up the digit keypad on phones.
+        pattern={inputMode === 'numeric' ? '[0-9]*' : undefined}
+        maxLength={maxLength}
         size="lg"
         bg="bg"
         borderRadius="lg"
