@@ -1,7 +1,7 @@
 import type { InferType } from 'yup';
 import type { CALLS, CallName } from '../../contract/calls';
 import { CALL_PATHS } from '../../contract/paths';
-import { loadErrorTexts } from '../i18n/i18n';
+import { loadScreenTexts } from '../i18n/i18n';
 
 type Spec<N extends CallName> = (typeof CALLS)[N];
 export type RequestOf<N extends CallName> = InferType<Spec<N>['request']>;
@@ -22,7 +22,7 @@ export async function call<N extends CallName>(
 ): Promise<DataOf<N>> {
   // Loaded on the first call, not at start-up: the start screen needs neither axios nor the
   // error texts a refusal is shown in.
-  const [{ apiClient }] = await Promise.all([import('./client'), loadErrorTexts()]);
+  const [{ apiClient }] = await Promise.all([import('./client'), loadScreenTexts()]);
   const response = await apiClient.post<{ data?: DataOf<N> }>(CALL_PATHS[name], body, options);
   return (response.data.data ?? null) as DataOf<N>;
 }

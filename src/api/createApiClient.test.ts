@@ -1,7 +1,7 @@
 import { AxiosError, AxiosHeaders } from 'axios';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadErrorTexts, startI18n, switchLocale } from '../i18n/i18n';
+import { loadScreenTexts, startI18n, switchLocale } from '../i18n/i18n';
 import { translateRefusal } from '../i18n/translateRefusal';
 import { sessionStore } from '../session';
 import { ApiError } from './ApiError';
@@ -54,7 +54,7 @@ async function refusal(promise: Promise<unknown>): Promise<ApiError> {
 describe('API client', () => {
   beforeAll(async () => {
     await startI18n('kor');
-    await loadErrorTexts();
+    await loadScreenTexts();
   });
   beforeEach(async () => {
     localStorage.clear();

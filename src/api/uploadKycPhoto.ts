@@ -1,6 +1,6 @@
 import type { KycPhotoSide, KycUploadDto } from '../../contract/schemas/kyc';
 import { KYC_UPLOAD_PATH } from '../../contract/schemas/kyc';
-import { loadErrorTexts } from '../i18n/i18n';
+import { loadScreenTexts } from '../i18n/i18n';
 
 /** A phone on a slow network needs longer than the JSON calls' 10 s for a 10 MB photo. */
 export const UPLOAD_TIMEOUT_MS = 120_000;
@@ -17,7 +17,7 @@ export async function uploadKycPhoto(
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<KycUploadDto> {
-  const [{ apiClient }] = await Promise.all([import('./client'), loadErrorTexts()]);
+  const [{ apiClient }] = await Promise.all([import('./client'), loadScreenTexts()]);
   const response = await apiClient.post<{ data: KycUploadDto }>(KYC_UPLOAD_PATH, file, {
     params: { side },
     headers: { 'Content-Type': 'application/octet-stream' },

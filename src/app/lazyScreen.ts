@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../contract/constants';
-import { loadErrorTexts } from '../i18n/i18n';
+import { loadScreenTexts } from '../i18n/i18n';
 
 /** A screen's code did not arrive: a timeout, a dropped connection, or a deploy that replaced it. */
 export class ChunkLoadError extends Error {
@@ -44,17 +44,17 @@ export function withTimeout<T>(
 }
 
 /**
- * A screen loaded on first visit, giving up after the spec's 120 seconds. Its language's error
- * texts load beside it (any screen can show a refusal), except for the start screens, which show
- * none: leaving the texts out keeps the start screen's JS within budget.
+ * A screen loaded on first visit, giving up after the spec's 120 seconds. The language's full
+ * texts (every screen's, the errors, the field labels) load beside it, except for the start
+ * screens, which need only the shell's texts: leaving the rest out keeps their JS within budget.
  */
 export function lazyScreen(
   load: () => Promise<{ default: ComponentType }>,
-  options: { errorTexts: boolean } = { errorTexts: true },
+  options: { allTexts: boolean } = { allTexts: true },
 ) {
   return lazy(() =>
     withTimeout(
-      Promise.all([load(), options.errorTexts ? loadErrorTexts() : undefined]).then(([m]) => m),
+      Promise.all([load(), options.allTexts ? loadScreenTexts() : undefined]).then(([m]) => m),
     ),
   );
 }

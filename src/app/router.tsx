@@ -5,7 +5,6 @@ import { RootLayout } from './RootLayout';
 import { RouteErrorView } from './RouteErrorView';
 import { SCREENS } from './screens';
 import type { ScreenRoute } from './screens';
-import { TabLayout } from './TabLayout';
 
 const toRoute = ({ path, Screen }: ScreenRoute): RouteObject => ({
   path: path.slice(1),
@@ -26,7 +25,14 @@ export function buildRoutes(): RouteObject[] {
         ...open,
         {
           element: <RequireSession />,
-          children: [...plain, { element: <TabLayout />, children: tabbed }],
+          children: [
+            ...plain,
+            // Lazy: the tab bar and its icons are not part of the start screens' JS.
+            {
+              lazy: () => import('./TabLayout').then((m) => ({ Component: m.TabLayout })),
+              children: tabbed,
+            },
+          ],
         },
         { path: '*', element: <Navigate to="/login/start" replace /> },
       ],

@@ -17,12 +17,12 @@ export interface ScreenRoute {
 export const SCREENS: readonly ScreenRoute[] = [
   {
     path: '/login/start',
-    Screen: lazyScreen(() => import('../login/StartScreen'), { errorTexts: false }),
+    Screen: lazyScreen(() => import('../login/StartScreen'), { allTexts: false }),
     session: false,
   },
   {
     path: '/login/start1',
-    Screen: lazyScreen(() => import('../login/LanguageStartScreen'), { errorTexts: false }),
+    Screen: lazyScreen(() => import('../login/LanguageStartScreen'), { allTexts: false }),
     session: false,
   },
   {

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, localeOf } from '../../contract/languages';
 import type { Locale, StoredLanguage } from '../../contract/languages';
-import { ERROR_PACK_LOADERS, PACK_LOADERS } from './packLoaders';
+import { PACK_LOADERS, SCREENS_PACK_LOADERS } from './packLoaders';
 
 export const NAMESPACES = ['ui', 'errors', 'fields'] as const;
 
@@ -10,36 +10,37 @@ export const NAMESPACES = ['ui', 'errors', 'fields'] as const;
 export const i18n = i18next.createInstance();
 
 let started: Promise<void> | null = null;
-/** Set once a module that shows errors has loaded; from then on every language gets its errors too. */
-let errorTextsWanted = false;
+/** Set once a screen past the start has loaded; from then on every language gets all its texts. */
+let screenTextsWanted = false;
 
-async function ensureErrorPack(locale: Locale): Promise<void> {
+async function ensureScreensPack(locale: Locale): Promise<void> {
   if (i18n.hasResourceBundle(locale, 'errors')) return;
-  const pack = (await ERROR_PACK_LOADERS[locale]()).default;
+  const pack = (await SCREENS_PACK_LOADERS[locale]()).default;
+  i18n.addResourceBundle(locale, 'ui', pack.ui, true, true);
   i18n.addResourceBundle(locale, 'errors', pack.errors, true, true);
   i18n.addResourceBundle(locale, 'fields', pack.fields, true, true);
 }
 
 async function ensurePack(locale: Locale): Promise<void> {
-  const errors = errorTextsWanted ? ensureErrorPack(locale) : Promise.resolve();
+  const screens = screenTextsWanted ? ensureScreensPack(locale) : Promise.resolve();
   if (!i18n.hasResourceBundle(locale, 'ui')) {
     const pack = (await PACK_LOADERS[locale]()).default;
     i18n.addResourceBundle(locale, 'ui', pack.ui, true, true);
   }
-  await errors;
+  await screens;
 }
 
 /**
- * Loads the error texts and field labels of the current language (and, from then on, of any
- * language switched to). Awaited at the top of the modules that can show an error: the API
- * client and the form fields.
+ * Loads every screen's texts, the error texts and the field labels of the current language (and,
+ * from then on, of any language switched to). Awaited beside every screen but the start screens,
+ * and by the API client before it can show a refusal.
  */
-export async function loadErrorTexts(): Promise<void> {
-  errorTextsWanted = true;
+export async function loadScreenTexts(): Promise<void> {
+  screenTextsWanted = true;
   // Before start-up there is nothing to add them to: startI18n loads them with the language.
   if (started === null) return;
   await started;
-  await ensureErrorPack(currentLocale());
+  await ensureScreensPack(currentLocale());
 }
 
 function applyHtmlLang(locale: string): void {

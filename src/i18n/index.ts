@@ -1,2 +1,2 @@
-export { i18n, startI18n, switchLocale, currentLocale, loadErrorTexts } from './i18n';
+export { i18n, startI18n, switchLocale, currentLocale, loadScreenTexts } from './i18n';
 export { translateRefusal, translateFieldError } from './translateRefusal';

@@ -4,7 +4,8 @@ export interface LanguagePack {
   ui: Record<string, unknown>;
 }
 
-export interface ErrorPack {
+export interface ScreensPack {
+  ui: Record<string, unknown>;
   errors: Record<string, string>;
   fields: Record<string, string>;
 }
@@ -18,12 +19,13 @@ export const PACK_LOADERS: Record<Locale, () => Promise<{ default: LanguagePack 
 };
 
 /**
- * Error texts come apart from the screens' texts: the start screen shows no error, and leaving
- * them out keeps its JS within budget. Modules that show errors await loadErrorTexts() first.
+ * The texts of every screen past the start, with the error texts and field labels. The start
+ * screens show none of them, and leaving them out keeps the start screen's JS within budget;
+ * lazyScreen and the API client await loadScreenTexts() before showing anything that needs them.
  */
-export const ERROR_PACK_LOADERS: Record<Locale, () => Promise<{ default: ErrorPack }>> = {
-  ko: () => import('./packs/ko-errors'),
-  en: () => import('./packs/en-errors'),
-  'zh-TW': () => import('./packs/zh-TW-errors'),
-  'zh-CN': () => import('./packs/zh-CN-errors'),
+export const SCREENS_PACK_LOADERS: Record<Locale, () => Promise<{ default: ScreensPack }>> = {
+  ko: () => import('./packs/ko-screens'),
+  en: () => import('./packs/en-screens'),
+  'zh-TW': () => import('./packs/zh-TW-screens'),
+  'zh-CN': () => import('./packs/zh-CN-screens'),
 };

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadErrorTexts, startI18n, switchLocale } from './i18n';
+import { loadScreenTexts, startI18n, switchLocale } from './i18n';
 import { translateFieldError, translateRefusal } from './translateRefusal';
 
 describe('translateRefusal', () => {
   beforeAll(async () => {
     await startI18n('kor');
-    await loadErrorTexts();
+    await loadScreenTexts();
   });
 
   it('translates a known code with its parameters and the field label', async () => {

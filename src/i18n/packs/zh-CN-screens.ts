@@ -1,0 +1,7 @@
+// ?raw: a module of its own, so the start pack's named imports of ui.json stay tree-shaken.
+import uiText from '../../../locales/zh-CN/ui.json?raw';
+import errors from '../../../locales/zh-CN/errors.json';
+import fields from '../../../locales/zh-CN/fields.json';
+
+/** Every screen's texts, error texts and field labels: loaded with the first screen past the start. */
+export default { ui: JSON.parse(uiText) as Record<string, unknown>, errors, fields };
