@@ -4,7 +4,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import koErrors from '../../locales/ko/errors.json';
-import { launchBrowser, newPhonePage, screenshotDir, startApp, step } from './support';
+import {
+  launchBrowser,
+  newPhonePage,
+  screenshotDir,
+  startApp,
+  step,
+  registerInBrowser,
+} from './support';
 import type { RunningApp } from './support';
 
 let app: RunningApp;
@@ -32,16 +39,7 @@ describe('a customer verifies their identity and sets a fund password, in the br
     const password = 'harbour-lights-71';
 
     await step(page, 'register', async () => {
-      await page.goto(app.baseUrl);
-      await page.waitForURL(/#\/login\/start$/);
-      await page.getByTestId('start-register').click();
-      await page.locator('input[name="account"]').fill(account);
-      await page.locator('input[name="password"]').fill(password);
-      await page.locator('input[name="confirmPassword"]').fill(password);
-      await page.locator('input[name="code"]').fill(app.demoCode);
-      await page.getByTestId('register-agree').check({ force: true });
-      await page.getByTestId('register-submit').click();
-      await page.waitForURL(/#\/information\/index/);
+      await registerInBrowser(page, app, account, password);
       await expect
         .poll(() => page.getByTestId('menu-authInfo-state').getAttribute('data-state'))
         .toBe('unverified');

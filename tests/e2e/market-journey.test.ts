@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPhonePage, screenshotDir, startApp, step } from './support';
+import {
+  launchBrowser,
+  newPhonePage,
+  screenshotDir,
+  startApp,
+  step,
+  registerInBrowser,
+} from './support';
 import type { RunningApp } from './support';
 
 /** Two shared cores and a market running in the same process: allow for a slow answer. */
@@ -44,16 +51,7 @@ describe('market data, in the browser', () => {
     const password = 'harbour-lights-71';
 
     await step(page, 'register', async () => {
-      await page.goto(app.baseUrl);
-      await page.waitForURL(/#\/login\/start$/);
-      await page.getByTestId('start-register').click();
-      await page.locator('input[name="account"]').fill(account);
-      await page.locator('input[name="password"]').fill(password);
-      await page.locator('input[name="confirmPassword"]').fill(password);
-      await page.locator('input[name="code"]').fill(app.demoCode);
-      await page.getByTestId('register-agree').check({ force: true });
-      await page.getByTestId('register-submit').click();
-      await page.waitForURL(/#\/(information|home)\/index/);
+      await registerInBrowser(page, app, account, password);
     });
 
     await step(page, 'the market screen says the data are simulated', async () => {

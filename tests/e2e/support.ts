@@ -133,3 +133,22 @@ export async function step<T>(page: Page, name: string, action: () => Promise<T>
     throw new Error(`step "${name}" failed (screenshot: ${file}): ${(error as Error).message}`);
   }
 }
+
+/** Opens the app, registers through the register screen, and waits for the signed-in landing page. */
+export async function registerInBrowser(
+  page: Page,
+  app: RunningApp,
+  account: string,
+  password: string,
+): Promise<void> {
+  await page.goto(app.baseUrl);
+  await page.waitForURL(/#\/login\/start$/);
+  await page.getByTestId('start-register').click();
+  await page.locator('input[name="account"]').fill(account);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="confirmPassword"]').fill(password);
+  await page.locator('input[name="code"]').fill(app.demoCode);
+  await page.getByTestId('register-agree').check({ force: true });
+  await page.getByTestId('register-submit').click();
+  await page.waitForURL(/#\/(information|home)\/index/);
+}
