@@ -50,6 +50,22 @@ export function useLoad<T>(load: () => Promise<T>, key: string) {
   };
 }
 
+/**
+ * What a list shows for a useLoad result: a spinner on the first load, a retry after a failure,
+ * else the content, which stays on screen while a reload runs.
+ */
+export function Loaded<T>({
+  state,
+  children,
+}: {
+  state: { loading: boolean; failed: boolean; data: T | null; reload: () => void };
+  children: (data: T) => ReactNode;
+}) {
+  if (state.loading && state.data === null) return <Loading />;
+  if (state.failed && state.data === null) return <LoadFailed onRetry={state.reload} />;
+  return state.data === null ? null : <>{children(state.data)}</>;
+}
+
 export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
     <Flex justify="space-between" align="center" mb="5" gap="4">

@@ -4,16 +4,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { staffCall } from '../api';
-import {
-  EmptyRow,
-  LoadFailed,
-  Loading,
-  PageTitle,
-  Pager,
-  Panel,
-  formatTime,
-  useLoad,
-} from '../parts/common';
+import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['staffId', 'action', 'entity'] as const;
@@ -72,49 +63,49 @@ export default function AuditScreen() {
             </Button>
           </HStack>
         </form>
-        {loading && !data ? (
-          <Loading />
-        ) : failed && !data ? (
-          <LoadFailed onRetry={reload} />
-        ) : data ? (
-          <>
-            <Table.Root size="sm" data-testid="audit-table">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('entity.at')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('audit.staff')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('audit.action')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('audit.entity')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('audit.detail')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('audit.ip')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.items.length === 0 ? <EmptyRow columns={6} /> : null}
-                {data.items.map((row) => (
-                  <Table.Row key={row.id}>
-                    <Table.Cell whiteSpace="nowrap">{formatTime(row.at, i18n.language)}</Table.Cell>
-                    <Table.Cell>{row.staff ?? '—'}</Table.Cell>
-                    <Table.Cell>{row.action}</Table.Cell>
-                    <Table.Cell>{row.entity ?? '—'}</Table.Cell>
-                    <Table.Cell maxW="md">
-                      <Text truncate title={row.detail ?? undefined}>
-                        {row.detail ?? '—'}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell title={row.userAgent}>{row.ip}</Table.Cell>
+        <Loaded state={{ loading, failed, data, reload }}>
+          {(data) => (
+            <>
+              <Table.Root size="sm" data-testid="audit-table">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('entity.at')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('audit.staff')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('audit.action')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('audit.entity')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('audit.detail')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('audit.ip')}</Table.ColumnHeader>
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(p) => setParams({ ...Object.fromEntries(params), page: String(p) })}
-            />
-          </>
-        ) : null}
+                </Table.Header>
+                <Table.Body>
+                  {data.items.length === 0 ? <EmptyRow columns={6} /> : null}
+                  {data.items.map((row) => (
+                    <Table.Row key={row.id}>
+                      <Table.Cell whiteSpace="nowrap">
+                        {formatTime(row.at, i18n.language)}
+                      </Table.Cell>
+                      <Table.Cell>{row.staff ?? '—'}</Table.Cell>
+                      <Table.Cell>{row.action}</Table.Cell>
+                      <Table.Cell>{row.entity ?? '—'}</Table.Cell>
+                      <Table.Cell maxW="md">
+                        <Text truncate title={row.detail ?? undefined}>
+                          {row.detail ?? '—'}
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell title={row.userAgent}>{row.ip}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+              <Pager
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={(p) => setParams({ ...Object.fromEntries(params), page: String(p) })}
+              />
+            </>
+          )}
+        </Loaded>
       </Panel>
     </>
   );

@@ -7,16 +7,7 @@ import { ACCOUNT_STATE_NAMES } from '../../../contract/schemas/staff';
 import type { AccountStatesDto } from '../../../contract/schemas/user';
 import { staffCall } from '../api';
 import type { StaffDataOf } from '../api';
-import {
-  EmptyRow,
-  LoadFailed,
-  Loading,
-  PageTitle,
-  Pager,
-  Panel,
-  formatTime,
-  useLoad,
-} from '../parts/common';
+import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
 import { KycStateBadge } from './KycQueueScreen';
 
 const PAGE_SIZE = 20;
@@ -113,21 +104,19 @@ export default function CustomersScreen() {
             </Button>
           </HStack>
         </form>
-        {loading && !data ? (
-          <Loading />
-        ) : failed && !data ? (
-          <LoadFailed onRetry={reload} />
-        ) : data ? (
-          <>
-            <CustomerTable data={data} />
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(p) => setParams({ q: query, page: String(p) })}
-            />
-          </>
-        ) : null}
+        <Loaded state={{ loading, failed, data, reload }}>
+          {(data) => (
+            <>
+              <CustomerTable data={data} />
+              <Pager
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={(p) => setParams({ q: query, page: String(p) })}
+              />
+            </>
+          )}
+        </Loaded>
       </Panel>
     </>
   );

@@ -2,7 +2,7 @@ import { Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { staffCall } from '../api';
-import { LoadFailed, Loading, PageTitle, Pager, Panel, useLoad } from '../parts/common';
+import { PageTitle, Pager, Panel, useLoad, Loaded } from '../parts/common';
 import { CustomerTable } from './CustomersScreen';
 
 /** The customers who registered with one institution's code. */
@@ -27,21 +27,19 @@ export default function InstitutionCustomersScreen() {
         {t('institutions.membersTitle', { id: institutionId })}
       </PageTitle>
       <Panel>
-        {loading && !data ? (
-          <Loading />
-        ) : failed && !data ? (
-          <LoadFailed onRetry={reload} />
-        ) : data ? (
-          <>
-            <CustomerTable data={data} />
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(p) => setParams({ page: String(p) })}
-            />
-          </>
-        ) : null}
+        <Loaded state={{ loading, failed, data, reload }}>
+          {(data) => (
+            <>
+              <CustomerTable data={data} />
+              <Pager
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={(p) => setParams({ page: String(p) })}
+              />
+            </>
+          )}
+        </Loaded>
       </Panel>
     </>
   );

@@ -5,16 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { staffCall } from '../api';
 import type { StaffDataOf } from '../api';
-import {
-  EmptyRow,
-  LoadFailed,
-  Loading,
-  PageTitle,
-  Pager,
-  Panel,
-  formatTime,
-  useLoad,
-} from '../parts/common';
+import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
 import { ReasonDialog } from '../parts/ReasonDialog';
 import { mayCall } from '../roles';
 import { useStaffSession } from '../session';
@@ -106,69 +97,67 @@ export default function InstitutionsScreen() {
         </Panel>
       ) : null}
       <Panel>
-        {loading && !data ? (
-          <Loading />
-        ) : failed && !data ? (
-          <LoadFailed onRetry={reload} />
-        ) : data ? (
-          <>
-            <Table.Root size="sm" data-testid="institution-table">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('institutions.code')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('institutions.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('institutions.status')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">
-                    {t('institutions.customers')}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('customers.createdAt')}</Table.ColumnHeader>
-                  <Table.ColumnHeader />
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.items.length === 0 ? <EmptyRow columns={6} /> : null}
-                {data.items.map((inst) => (
-                  <Table.Row key={inst.id} data-testid={`institution-row-${inst.code}`}>
-                    <Table.Cell fontFamily="mono">{inst.code}</Table.Cell>
-                    <Table.Cell>{inst.name}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={inst.active ? 'green' : 'gray'}>
-                        {inst.active ? t('institutions.active') : t('institutions.inactive')}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{inst.customers}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">
-                      {formatTime(inst.createdAt, i18n.language)}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <HStack justify="flex-end" gap="2">
-                        <Button asChild size="xs" variant="outline">
-                          <Link to={`/institutions/${inst.id}`}>{t('institutions.members')}</Link>
-                        </Button>
-                        {mayDisable && inst.active ? (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            colorPalette="red"
-                            onClick={() => setDisabling(inst)}
-                          >
-                            {t('institutions.disable')}
-                          </Button>
-                        ) : null}
-                      </HStack>
-                    </Table.Cell>
+        <Loaded state={{ loading, failed, data, reload }}>
+          {(data) => (
+            <>
+              <Table.Root size="sm" data-testid="institution-table">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('institutions.code')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('institutions.name')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('institutions.status')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">
+                      {t('institutions.customers')}
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('customers.createdAt')}</Table.ColumnHeader>
+                    <Table.ColumnHeader />
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(p) => setParams({ page: String(p) })}
-            />
-          </>
-        ) : null}
+                </Table.Header>
+                <Table.Body>
+                  {data.items.length === 0 ? <EmptyRow columns={6} /> : null}
+                  {data.items.map((inst) => (
+                    <Table.Row key={inst.id} data-testid={`institution-row-${inst.code}`}>
+                      <Table.Cell fontFamily="mono">{inst.code}</Table.Cell>
+                      <Table.Cell>{inst.name}</Table.Cell>
+                      <Table.Cell>
+                        <Badge colorPalette={inst.active ? 'green' : 'gray'}>
+                          {inst.active ? t('institutions.active') : t('institutions.inactive')}
+                        </Badge>
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">{inst.customers}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">
+                        {formatTime(inst.createdAt, i18n.language)}
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">
+                        <HStack justify="flex-end" gap="2">
+                          <Button asChild size="xs" variant="outline">
+                            <Link to={`/institutions/${inst.id}`}>{t('institutions.members')}</Link>
+                          </Button>
+                          {mayDisable && inst.active ? (
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              colorPalette="red"
+                              onClick={() => setDisabling(inst)}
+                            >
+                              {t('institutions.disable')}
+                            </Button>
+                          ) : null}
+                        </HStack>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+              <Pager
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={(p) => setParams({ page: String(p) })}
+              />
+            </>
+          )}
+        </Loaded>
       </Panel>
       <ReasonDialog
         open={disabling !== null}

@@ -4,16 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { KYC_STATES } from '../../../contract/schemas/user';
 import type { KycState } from '../../../contract/schemas/user';
 import { staffCall } from '../api';
-import {
-  EmptyRow,
-  LoadFailed,
-  Loading,
-  PageTitle,
-  Pager,
-  Panel,
-  formatTime,
-  useLoad,
-} from '../parts/common';
+import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
 
 const PAGE_SIZE = 20;
 
@@ -77,58 +68,56 @@ export default function KycQueueScreen() {
         {t('kyc.queueTitle')}
       </PageTitle>
       <Panel>
-        {loading && !data ? (
-          <Loading />
-        ) : failed && !data ? (
-          <LoadFailed onRetry={reload} />
-        ) : data ? (
-          <>
-            <Table.Root size="sm" interactive data-testid="kyc-queue">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('kyc.account')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('kyc.accountId')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('kyc.realName')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('kyc.state')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('kyc.submissions')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('kyc.submittedAt')}</Table.ColumnHeader>
-                  <Table.ColumnHeader />
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.items.length === 0 ? <EmptyRow columns={7} /> : null}
-                {data.items.map((item) => (
-                  <Table.Row key={item.customerId} data-testid={`kyc-row-${item.account}`}>
-                    <Table.Cell>{item.account}</Table.Cell>
-                    <Table.Cell>{item.accountId}</Table.Cell>
-                    <Table.Cell>{item.realName ?? '—'}</Table.Cell>
-                    <Table.Cell>
-                      <KycStateBadge state={item.state} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{item.submissions}</Table.Cell>
-                    <Table.Cell>{formatTime(item.submittedAt, i18n.language)}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Button asChild size="xs" variant="outline">
-                        <Link
-                          to={`/kyc/${item.customerId}`}
-                          data-testid={`kyc-open-${item.account}`}
-                        >
-                          {t('kyc.open')}
-                        </Link>
-                      </Button>
-                    </Table.Cell>
+        <Loaded state={{ loading, failed, data, reload }}>
+          {(data) => (
+            <>
+              <Table.Root size="sm" interactive data-testid="kyc-queue">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('kyc.account')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('kyc.accountId')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('kyc.realName')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('kyc.state')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('kyc.submissions')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('kyc.submittedAt')}</Table.ColumnHeader>
+                    <Table.ColumnHeader />
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(p) => setParams({ state, page: String(p) })}
-            />
-          </>
-        ) : null}
+                </Table.Header>
+                <Table.Body>
+                  {data.items.length === 0 ? <EmptyRow columns={7} /> : null}
+                  {data.items.map((item) => (
+                    <Table.Row key={item.customerId} data-testid={`kyc-row-${item.account}`}>
+                      <Table.Cell>{item.account}</Table.Cell>
+                      <Table.Cell>{item.accountId}</Table.Cell>
+                      <Table.Cell>{item.realName ?? '—'}</Table.Cell>
+                      <Table.Cell>
+                        <KycStateBadge state={item.state} />
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">{item.submissions}</Table.Cell>
+                      <Table.Cell>{formatTime(item.submittedAt, i18n.language)}</Table.Cell>
+                      <Table.Cell textAlign="end">
+                        <Button asChild size="xs" variant="outline">
+                          <Link
+                            to={`/kyc/${item.customerId}`}
+                            data-testid={`kyc-open-${item.account}`}
+                          >
+                            {t('kyc.open')}
+                          </Link>
+                        </Button>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+              <Pager
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={(p) => setParams({ state, page: String(p) })}
+              />
+            </>
+          )}
+        </Loaded>
       </Panel>
     </>
   );

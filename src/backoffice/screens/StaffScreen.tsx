@@ -17,16 +17,7 @@ import { STAFF_ROLES } from '../../../contract/schemas/staff';
 import type { StaffRole } from '../../../contract/schemas/staff';
 import { staffCall } from '../api';
 import type { StaffDataOf } from '../api';
-import {
-  EmptyRow,
-  LoadFailed,
-  Loading,
-  PageTitle,
-  Pager,
-  Panel,
-  formatTime,
-  useLoad,
-} from '../parts/common';
+import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
 
 /** Staff accounts (admins only): the list, and creation with a one-time password shown once. */
 export default function StaffScreen() {
@@ -122,49 +113,47 @@ export default function StaffScreen() {
         ) : null}
       </Panel>
       <Panel>
-        {loading && !data ? (
-          <Loading />
-        ) : failed && !data ? (
-          <LoadFailed onRetry={reload} />
-        ) : data ? (
-          <>
-            <Table.Root size="sm" data-testid="staff-table">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>ID</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('staff.account')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('staff.role')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('staff.enrolled')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('staff.lockedUntil')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.items.length === 0 ? <EmptyRow columns={5} /> : null}
-                {data.items.map((s) => (
-                  <Table.Row key={s.id} data-testid={`staff-row-${s.account}`}>
-                    <Table.Cell>{s.id}</Table.Cell>
-                    <Table.Cell>{s.account}</Table.Cell>
-                    <Table.Cell>{t(`roles.${s.role}`, { defaultValue: s.role })}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={s.enrolled ? 'green' : 'gray'}>
-                        {s.enrolled ? t('common.yes') : t('common.no')}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell>
-                      {s.lockedUntil ? formatTime(s.lockedUntil, i18n.language) : '—'}
-                    </Table.Cell>
+        <Loaded state={{ loading, failed, data, reload }}>
+          {(data) => (
+            <>
+              <Table.Root size="sm" data-testid="staff-table">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>ID</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('staff.account')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('staff.role')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('staff.enrolled')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('staff.lockedUntil')}</Table.ColumnHeader>
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(p) => setParams({ page: String(p) })}
-            />
-          </>
-        ) : null}
+                </Table.Header>
+                <Table.Body>
+                  {data.items.length === 0 ? <EmptyRow columns={5} /> : null}
+                  {data.items.map((s) => (
+                    <Table.Row key={s.id} data-testid={`staff-row-${s.account}`}>
+                      <Table.Cell>{s.id}</Table.Cell>
+                      <Table.Cell>{s.account}</Table.Cell>
+                      <Table.Cell>{t(`roles.${s.role}`, { defaultValue: s.role })}</Table.Cell>
+                      <Table.Cell>
+                        <Badge colorPalette={s.enrolled ? 'green' : 'gray'}>
+                          {s.enrolled ? t('common.yes') : t('common.no')}
+                        </Badge>
+                      </Table.Cell>
+                      <Table.Cell>
+                        {s.lockedUntil ? formatTime(s.lockedUntil, i18n.language) : '—'}
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+              <Pager
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={(p) => setParams({ page: String(p) })}
+              />
+            </>
+          )}
+        </Loaded>
       </Panel>
     </>
   );
