@@ -38,6 +38,9 @@ export const ERROR_CODES = [
   'account.login_banned',
   'account.trading_barred',
   'account.withdrawal_barred',
+  'account.reason_required',
+  'account.state_already_set',
+  'account.state_not_set',
   // Market data and the watchlist
   'market.unknown_symbol',
   'market.no_data',
@@ -53,6 +56,7 @@ export const ERROR_CODES = [
   'kyc.already_under_review',
   'kyc.reason_required',
   'kyc.already_verified',
+  'kyc.already_overdue',
   'kyc.invalid_name',
   'kyc.invalid_id_number',
   'kyc.photo_not_found',

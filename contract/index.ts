@@ -3,6 +3,7 @@ export * from './paths';
 export * from './constants';
 export * from './envelope';
 export * from './errors';
+export * from './lifecycles';
 export * from './languages';
 export * from './money';
 export * from './common-passwords';

@@ -1,12 +1,30 @@
-import type { AnyStateMachine } from 'xstate';
-import { KYC_MACHINE_VERSION, kycMachine } from './kyc';
+import type { LifecycleEntityType } from '../contract';
+import { accountLifecycle } from './account';
+import { kycLifecycle } from './kyc';
+import type { LifecycleMachine } from './lifecycle';
 
-/** Every lifecycle machine, by entity type, with the version written into transition records. */
-export const LIFECYCLES: Record<string, { machine: AnyStateMachine; version: number }> = {
-  kyc: { machine: kycMachine, version: KYC_MACHINE_VERSION },
-};
+/**
+ * Every lifecycle machine, by the entity type the contract lists. The server adds how each is
+ * stored (server/lifecycle/registry.ts); charts, the staff entity page and the path tests read
+ * the machines from here.
+ */
+export const LIFECYCLES = {
+  kyc: kycLifecycle,
+  account: accountLifecycle,
+} as const satisfies Record<LifecycleEntityType, LifecycleMachine>;
 
-export { decide, NOT_ALLOWED } from './decide';
+export { decide, acceptedEvents, resolvePersisted, NOT_ALLOWED } from './decide';
 export type { Decision, PersistedLifecycle } from './decide';
+export {
+  defineLifecycleMachine,
+  eventTypes,
+  initialPersisted,
+  metaOf,
+  stateMeta,
+  statePaths,
+  toneOf,
+} from './lifecycle';
+export type { LifecycleMachine, Refusals, StateMeta, StateTone } from './lifecycle';
+export { decodeStateValue, encodeStateValue, isInState, leafPaths } from './state-value';
 export { describeChart, renderChartSvg } from './chart';
 export type { ChartModel, ChartEdge, TakenStep } from './chart';

@@ -1,13 +1,16 @@
 import { assertEvent, assign, setup } from 'xstate';
+import { defineLifecycleMachine, stateMeta } from './lifecycle';
 
 /**
  * Real-name verification: the customer submits name, ID number and photos; a reviewer approves
- * or rejects with a reason the customer sees; a rejected customer may submit again.
+ * or rejects with a reason the customer sees; a rejected customer may submit again. A submission
+ * still waiting after the review time is flagged overdue by a job, so the queue shows it first.
  */
-export const KYC_MACHINE_VERSION = 1;
-
 export type KycEvent =
-  { type: 'kyc.submit' } | { type: 'review.approve' } | { type: 'review.reject'; reason: string };
+  | { type: 'kyc.submit' }
+  | { type: 'review.approve' }
+  | { type: 'review.reject'; reason: string }
+  | { type: 'review.overdue' };
 
 export interface KycContext {
   /** How many times the customer has submitted; shown to reviewers. */
@@ -16,6 +19,8 @@ export interface KycContext {
   rejectionReason: string | null;
 }
 
+const meta = stateMeta<KycEvent>;
+
 export const kycMachine = setup({
   types: {
     context: {} as KycContext,
@@ -23,7 +28,10 @@ export const kycMachine = setup({
   },
   guards: {
     // A rejection the customer cannot read would leave them unable to fix it.
-    hasReason: ({ event }) => event.type === 'review.reject' && event.reason.trim().length > 0,
+    hasReason: ({ event }) =>
+      event.type === 'review.reject' &&
+      typeof event.reason === 'string' &&
+      event.reason.trim() !== '',
   },
   actions: {
     countSubmission: assign({
@@ -43,46 +51,75 @@ export const kycMachine = setup({
   initial: 'unverified',
   states: {
     unverified: {
-      meta: {
+      meta: meta({
+        tone: 'neutral',
         refusals: {
           'review.approve': 'kyc.not_under_review',
           'review.reject': 'kyc.not_under_review',
+          'review.overdue': 'kyc.not_under_review',
         },
-      },
+      }),
       on: { 'kyc.submit': { target: 'under_review', actions: 'countSubmission' } },
     },
     under_review: {
-      meta: {
+      initial: 'waiting',
+      meta: meta({
+        tone: 'warning',
         refusals: {
           'kyc.submit': 'kyc.already_under_review',
           'review.reject': 'kyc.reason_required',
         },
-      },
+      }),
       on: {
         'review.approve': { target: 'passed' },
         'review.reject': { target: 'rejected', guard: 'hasReason', actions: 'recordReason' },
       },
+      states: {
+        waiting: {
+          // Scheduled on entry: the review time is a setting of the server (lifecycle clock).
+          meta: meta({ schedule: [{ event: 'review.overdue', at: 'reviewDeadline' }] }),
+          on: { 'review.overdue': { target: 'overdue' } },
+        },
+        overdue: {
+          // Still "under review" to the customer; the back office flags it (isInState).
+          meta: meta({ refusals: { 'review.overdue': 'kyc.already_overdue' } }),
+        },
+      },
     },
     rejected: {
-      meta: {
+      meta: meta({
+        tone: 'danger',
         refusals: {
           'review.approve': 'kyc.not_under_review',
           'review.reject': 'kyc.not_under_review',
+          'review.overdue': 'kyc.not_under_review',
         },
-      },
+      }),
       on: { 'kyc.submit': { target: 'under_review', actions: 'countSubmission' } },
     },
     passed: {
       type: 'final',
-      meta: {
+      meta: meta({
+        tone: 'success',
         refusals: {
           'kyc.submit': 'kyc.already_verified',
           'review.approve': 'kyc.not_under_review',
           'review.reject': 'kyc.not_under_review',
+          'review.overdue': 'kyc.not_under_review',
         },
-      },
+      }),
     },
   },
 });
 
-export type KycState = 'unverified' | 'under_review' | 'rejected' | 'passed';
+export const kycLifecycle = defineLifecycleMachine<KycEvent>({
+  machine: kycMachine,
+  // v2: under_review is nested (waiting → overdue on the review clock).
+  version: 2,
+  sampleEvents: [
+    { type: 'kyc.submit' },
+    { type: 'review.approve' },
+    { type: 'review.reject', reason: 'The photo is blurred' },
+    { type: 'review.overdue' },
+  ],
+});

@@ -1,9 +1,8 @@
-import { boolean, mixed, number, object, string } from 'yup';
+import { mixed, number, object, string } from 'yup';
 import type { InferType } from 'yup';
 import type { ErrorCode } from '../errors';
 import { existingPassword, requiredText, strictObject } from './fields';
-import { KYC_STATES } from './user';
-import type { KycState } from './user';
+import { lifecycleStatusFields } from '../lifecycles';
 
 /**
  * Real-name verification and the fund password, as the customer sends them. Messages are error
@@ -95,9 +94,8 @@ export const kycPhotoResponse = object({
 export type KycPhotoDto = InferType<typeof kycPhotoResponse>;
 
 export const kycStatusResponse = object({
-  state: mixed<KycState>()
-    .oneOf([...KYC_STATES])
-    .required(),
+  /** State, version and the events the customer may send now (from the machine). */
+  ...lifecycleStatusFields,
   /** Why the last submission was rejected; null unless the state is `rejected`. */
   rejectionReason: string().nullable().defined(),
   submissions: number().integer().required(),
@@ -105,8 +103,6 @@ export const kycStatusResponse = object({
   idNumber: string().nullable().defined(),
   frontPhotoId: string().nullable().defined(),
   backPhotoId: string().nullable().defined(),
-  /** Which events the customer may send now (from the machine), so buttons match the server. */
-  canSubmit: boolean().required(),
 });
 export type KycStatusDto = InferType<typeof kycStatusResponse>;
 

@@ -1,8 +1,8 @@
 import { array, boolean, mixed, number, object, string } from 'yup';
 import type { InferType } from 'yup';
 import type { ErrorCode } from '../errors';
-import { accountStatesResponse, KYC_STATES } from './user';
-import type { KycState } from './user';
+import { LIFECYCLE_ENTITY_TYPES, lifecycleStatus, lifecycleStatusFields } from '../lifecycles';
+import { accountStatesResponse } from './user';
 import { existingPassword, newPassword, requiredText, strictObject } from './fields';
 
 /** Request and answer schemas of the back office (STAFF_CALLS in staff-calls.ts). */
@@ -134,9 +134,8 @@ export const staffListResponse = object({
 // KYC review
 
 export const kycQueueRequest = strictObject({
-  state: mixed<KycState>()
-    .typeError(code('request.wrong_type'))
-    .oneOf([...KYC_STATES], code('request.invalid')),
+  /** A state of the KYC machine (`under_review` includes its nested `under_review.overdue`). */
+  state: optionalText(64),
   ...paging,
 });
 const kycQueueItem = object({
@@ -157,8 +156,7 @@ const photo = object({ photoId: string().required(), mime: string().required(), 
 export const kycDetailResponse = object({
   customerId: number().required(),
   account: string().required(),
-  state: string().required(),
-  version: number().required(),
+  ...lifecycleStatusFields,
   submissions: number().required(),
   rejectionReason: string().nullable().defined(),
   realName: string().nullable().defined(),
@@ -178,10 +176,7 @@ export const kycRejectRequest = strictObject({
   version: caseVersion(),
   reason: reason(),
 });
-export const kycDecisionResponse = object({
-  state: string().required(),
-  version: number().required(),
-});
+export const kycDecisionResponse = lifecycleStatus;
 
 // Customers
 
@@ -202,6 +197,8 @@ export const customerDetailResponse = customerSummary.concat(
   object({
     creditScore: number().required(),
     fundPasswordSet: boolean().required(),
+    /** The account-state lifecycle: which set and clear events staff may send now. */
+    accountLifecycle: lifecycleStatus.required(),
     stateChanges: array(
       object({
         state: string().required(),
@@ -220,29 +217,43 @@ export const customerSetStateRequest = strictObject({
   state: oneOf(ACCOUNT_STATE_NAMES),
   value: boolean().typeError(code('request.wrong_type')).required(code('request.required')),
   reason: reason(),
+  /** The account version the staff member saw; a change by someone else since is a conflict. */
+  version: number()
+    .typeError(code('request.wrong_type'))
+    .integer(code('request.invalid'))
+    .min(0, code('request.invalid'))
+    .nullable(),
 });
 
 // Entity page: the lifecycle of one entity, with its chart
 
-export const LIFECYCLE_ENTITY_TYPES = ['kyc'] as const;
 export const entityViewRequest = strictObject({
   entityType: oneOf(LIFECYCLE_ENTITY_TYPES),
   entityId: requiredText(64),
+});
+/** Who made a transition, as the history names them: a staff member, the customer, the system. */
+const transitionActor = object({
+  kind: mixed<'customer' | 'staff' | 'system'>().oneOf(['customer', 'staff', 'system']).required(),
+  id: number().nullable().defined(),
+  /** The staff member's or customer's account name; null for the system. */
+  name: string().nullable().defined(),
+  /** The staff member's role; null otherwise. */
+  role: string().nullable().defined(),
 });
 const transitionRecord = object({
   from: string().required(),
   event: string().required(),
   to: string().required(),
-  actor: string().required(),
+  actor: transitionActor.required(),
   reason: string().nullable().defined(),
   machineVersion: number().required(),
   at: string().required(),
 });
+export type TransitionRecordDto = InferType<typeof transitionRecord>;
 export const entityViewResponse = object({
   entityType: string().required(),
   entityId: string().required(),
-  state: string().required(),
-  version: number().required(),
+  ...lifecycleStatusFields,
   /** The machine's chart with the current state and the path taken highlighted. */
   chartSvg: string().required(),
   transitions: array(transitionRecord).required(),

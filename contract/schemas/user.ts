@@ -48,9 +48,6 @@ export const sessionResponse = object({
 });
 export type SessionDto = InferType<typeof sessionResponse>;
 
-export const KYC_STATES = ['unverified', 'under_review', 'passed', 'rejected'] as const;
-export type KycState = (typeof KYC_STATES)[number];
-
 export const balanceResponse = object({
   currency: mixed<Currency>()
     .oneOf([...ACCOUNT_CURRENCIES])
@@ -73,9 +70,8 @@ export type AccountStatesDto = InferType<typeof accountStatesResponse>;
 export const userInfoResponse = object({
   account: string().required(),
   accountId: string().required(),
-  kycState: mixed<KycState>()
-    .oneOf([...KYC_STATES])
-    .required(),
+  /** The KYC lifecycle's state (machines/kyc.ts). */
+  kycState: string().required(),
   creditScore: number().integer().required(),
   avatar: string().nullable().defined(),
   institution: string().required(),

@@ -14,12 +14,20 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { KYC_STATES } from '../../contract';
+import type { AccountContext } from '../../machines/account';
+import { accountMachine } from '../../machines/account';
+import type { KycContext } from '../../machines/kyc';
+import { kycMachine } from '../../machines/kyc';
+import { initialPersisted } from '../../machines/lifecycle';
 
 /**
  * The one schema both PGlite and PostgreSQL run. Change it, then `npm run db:generate` writes the
  * next migration into server/db/migrations; the server applies pending migrations at start-up.
  */
+
+/** Where new rows' lifecycles start: the machines' initial states, never restated by hand. */
+const kycStart = initialPersisted<KycContext>(kycMachine);
+const accountStart = initialPersisted<AccountContext>(accountMachine);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -46,37 +54,32 @@ export const customers = pgTable(
     institutionId: integer('institution_id')
       .notNull()
       .references(() => institutions.id),
-    kycState: text('kyc_state', { enum: KYC_STATES }).notNull().default('unverified'),
-    /** The KYC machine's context (submission count, last rejection reason) beside its state. */
-    kycContext: jsonb('kyc_context')
-      .$type<{ submissions: number; rejectionReason: string | null }>()
-      .notNull()
-      .default({ submissions: 0, rejectionReason: null }),
-    /** Optimistic lock of the KYC lifecycle: every transition adds one (server/lifecycle). */
+    /** The KYC lifecycle (machines/kyc.ts): encoded state, context, optimistic lock. */
+    kycState: text('kyc_state').notNull().default(kycStart.state),
+    kycContext: jsonb('kyc_context').$type<KycContext>().notNull().default(kycStart.context),
     kycVersion: integer('kyc_version').notNull().default(0),
+    /**
+     * The restrictions staff set (machines/account.ts, parallel: frozen, disabled, login banned,
+     * trading and withdrawal barred), with the reason for each in the context.
+     */
+    accountState: text('account_state').notNull().default(accountStart.state),
+    accountContext: jsonb('account_context')
+      .$type<AccountContext>()
+      .notNull()
+      .default(accountStart.context),
+    accountVersion: integer('account_version').notNull().default(0),
     creditScore: integer('credit_score').notNull().default(100),
     avatar: text('avatar'),
     fundPasswordHash: text('fund_password_hash'),
     /** Wrong fund passwords in a row; at the limit the fund password locks for a while. */
     fundPasswordFailures: integer('fund_password_failures').notNull().default(0),
     fundPasswordLockedUntil: timestamp('fund_password_locked_until', { withTimezone: true }),
-    frozen: boolean('frozen').notNull().default(false),
-    disabled: boolean('disabled').notNull().default(false),
-    loginBanned: boolean('login_banned').notNull().default(false),
-    tradingBarred: boolean('trading_barred').notNull().default(false),
-    withdrawalBarred: boolean('withdrawal_barred').notNull().default(false),
     createdAt: createdAt(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true })
       .notNull()
       .defaultNow(),
   },
-  (t) => [
-    check(
-      'customers_kyc_state_known',
-      sql`${t.kycState} in (${sql.raw(KYC_STATES.map((s) => `'${s}'`).join(', '))})`,
-    ),
-    check('customers_account_id_format', sql`${t.accountId} ~ '^[0-9]{8}$'`),
-  ],
+  (t) => [check('customers_account_id_format', sql`${t.accountId} ~ '^[0-9]{8}$'`)],
 );
 
 /** A session is found by the sha256 of its token; the token itself is never stored. */
@@ -310,23 +313,4 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorKind, t.actorId),
     index('audit_log_entity_idx').on(t.entity),
   ],
-);
-
-/** Staff setting or clearing an account state, with the reason (shown in customer detail). */
-export const accountStateChanges = pgTable(
-  'account_state_changes',
-  {
-    id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id),
-    state: text('state').notNull(),
-    value: boolean('value').notNull(),
-    reason: text('reason').notNull(),
-    staffId: integer('staff_id')
-      .notNull()
-      .references(() => staffAccounts.id),
-    createdAt: createdAt(),
-  },
-  (t) => [index('account_state_changes_customer_idx').on(t.customerId)],
 );

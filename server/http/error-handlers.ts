@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import type { ErrorCode, ErrorParams } from '../../contract';
 import { localeOfRequest } from './language';
-import { ApiRefusal, httpStatusOf, refusalBody } from './refusal';
+import { Refusal } from '../refusal';
+import { httpStatusOf, httpStatusOfRefusal, refusalBody } from './refusal';
 
 /** Fastify's own request errors, by their code, and the refusal each one becomes. */
 const FRAMEWORK_REFUSALS: Record<string, ErrorCode> = {
@@ -30,8 +31,8 @@ export function handleError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  if (error instanceof ApiRefusal) {
-    return sendRefusal(request, reply, error.code, error.params, error.httpStatus);
+  if (error instanceof Refusal) {
+    return sendRefusal(request, reply, error.code, error.params, httpStatusOfRefusal(error));
   }
   const fastifyError = error as Partial<FastifyError>;
   const mapped = fastifyError.code ? FRAMEWORK_REFUSALS[fastifyError.code] : undefined;

@@ -1,6 +1,6 @@
 import type { ApiRefusal as RefusalBody, ErrorCode, ErrorParams, Locale } from '../../contract';
-import { DEFAULT_ERROR_PARAMS } from '../../contract';
 import { formatErrorMessage } from '../../locales';
+import { Refusal } from '../refusal';
 
 /**
  * HTTP status per code, where it is not 400. The envelope's code is what clients act on; the
@@ -14,7 +14,9 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'account.trading_barred': 403,
   'account.withdrawal_barred': 403,
   'request.not_found': 404,
+  'account.not_found': 404,
   'account.exists': 409,
+  'lifecycle.conflict': 409,
   'request.too_large': 413,
   'request.unsupported_media': 415,
   'request.too_often': 429,
@@ -26,23 +28,23 @@ export function httpStatusOf(code: ErrorCode): number {
 }
 
 /**
- * A refusal a handler throws; the error handler turns it into the translated envelope. Throwing
- * (rather than returning) also rolls back any transaction the handler is inside.
+ * A refusal a route handler throws when the HTTP status must differ from the code's usual one;
+ * otherwise any domain `Refusal` will do. The error handler turns both into the translated
+ * envelope. Throwing (rather than returning) also rolls back any transaction it is inside.
  */
-export class ApiRefusal extends Error {
-  readonly params: ErrorParams;
+export class ApiRefusal extends Refusal {
   readonly httpStatus: number;
 
-  constructor(
-    readonly code: ErrorCode,
-    params: ErrorParams = {},
-    httpStatus: number = httpStatusOf(code),
-  ) {
-    super(code);
+  constructor(code: ErrorCode, params: ErrorParams = {}, httpStatus: number = httpStatusOf(code)) {
+    super(code, params);
     this.name = 'ApiRefusal';
-    this.params = { ...DEFAULT_ERROR_PARAMS[code], ...params };
     this.httpStatus = httpStatus;
   }
+}
+
+/** The HTTP status a refusal is answered with: its own when it names one, else its code's. */
+export function httpStatusOfRefusal(refusal: Refusal): number {
+  return refusal instanceof ApiRefusal ? refusal.httpStatus : httpStatusOf(refusal.code);
 }
 
 export function refusalBody(locale: Locale, code: ErrorCode, params: ErrorParams): RefusalBody {

@@ -1,22 +1,23 @@
 import type { EventObject } from 'xstate';
 import { decide } from '../../machines/decide';
-import { isErrorCode } from '../../contract';
 import type { Database, Transaction } from '../db/connect';
 import { lifecycleTransitions } from '../db/schema';
-import { ApiRefusal } from '../http/refusal';
-import type { Actor, LifecycleEntity } from './types';
+import { Refusal } from '../refusal';
+import { notifyTransition } from './subscribers';
+import type { Actor, Lifecycle } from './types';
 
-export interface ApplyEventRequest<TContext> {
-  entity: LifecycleEntity<TContext>;
+export interface ApplyEventRequest<TContext, TEvent extends EventObject = EventObject> {
+  lifecycle: Lifecycle<TContext, TEvent>;
   id: number;
-  event: EventObject;
+  event: TEvent;
   actor: Actor;
   /** Why, in words the customer or an auditor reads (a rejection's reason, a staff note). */
   reason?: string | null;
   /** The version the actor saw, when the client sent it: a stale view is a conflict. */
   expectedVersion?: number | null;
-  /** Writes that belong to the same transition (a submission row, an audit record, postings). */
+  /** Writes that belong to the same transition (a submission row, postings). */
   sideEffects?: (tx: Transaction, applied: AppliedTransition<TContext>) => Promise<void>;
+  /** The time of the transition (the app's clock; the job runner's for scheduled events). */
   now?: Date;
 }
 
@@ -30,30 +31,31 @@ export interface AppliedTransition<TContext> {
 /**
  * The one way a lifecycle changes (ARCHITECTURE rule 1): load the row, ask the machine, refuse
  * with the state's code when the event is not accepted, then write the new state, the transition
- * record and the side effects in one transaction. The write is conditional on the version read,
- * so of two staff acting at once exactly one wins; the other gets lifecycle.conflict (409).
+ * record, the side effects and whatever the transition's subscribers write (scheduled jobs), in
+ * one transaction. The write is conditional on the version read, so of two staff acting at once
+ * exactly one wins; the other gets lifecycle.conflict. Refusals are domain `Refusal`s: a request
+ * answers them with an HTTP status, a job records them.
  */
-export async function applyEvent<TContext>(
-  db: Database,
-  request: ApplyEventRequest<TContext>,
+export async function applyEvent<TContext, TEvent extends EventObject>(
+  db: Database | Transaction,
+  request: ApplyEventRequest<TContext, TEvent>,
 ): Promise<AppliedTransition<TContext>> {
-  const { entity, id, event, actor } = request;
+  const { lifecycle, id, event, actor } = request;
+  const now = request.now ?? new Date();
   return db.transaction(async (tx) => {
-    const current = await entity.load(tx, id);
-    if (current === null) throw new ApiRefusal(entity.notFound, {}, 404);
+    const current = await lifecycle.storage.load(tx, id);
+    if (current === null) throw new Refusal(lifecycle.notFound);
     if (request.expectedVersion != null && request.expectedVersion !== current.version) {
-      throw new ApiRefusal('lifecycle.conflict', {}, 409);
+      throw new Refusal('lifecycle.conflict');
     }
-    const decision = decide<TContext, EventObject>(entity.machine, current, event);
-    if (!decision.accepted) {
-      throw new ApiRefusal(isErrorCode(decision.code) ? decision.code : 'lifecycle.not_allowed');
-    }
+    const decision = decide<TContext, TEvent>(lifecycle.definition.machine, current, event);
+    if (!decision.accepted) throw new Refusal(decision.code);
     const next = { state: decision.to, context: decision.context };
-    if (!(await entity.store(tx, id, current.version, next))) {
-      throw new ApiRefusal('lifecycle.conflict', {}, 409);
+    if (!(await lifecycle.storage.store(tx, id, current.version, next))) {
+      throw new Refusal('lifecycle.conflict');
     }
     await tx.insert(lifecycleTransitions).values({
-      entityType: entity.type,
+      entityType: lifecycle.type,
       entityId: String(id),
       fromState: decision.from,
       event: event.type,
@@ -61,11 +63,12 @@ export async function applyEvent<TContext>(
       actorKind: actor.kind,
       actorId: actor.id,
       reason: request.reason ?? null,
-      machineVersion: entity.machineVersion,
-      createdAt: request.now ?? new Date(),
+      machineVersion: lifecycle.definition.version,
+      createdAt: now,
     });
     const applied = { ...next, from: decision.from, to: decision.to, version: current.version + 1 };
     await request.sideEffects?.(tx, applied);
+    await notifyTransition(tx, { lifecycle, id, event, actor, now, ...applied });
     return applied;
   });
 }

@@ -1,14 +1,14 @@
 import { asc, and, eq } from 'drizzle-orm';
 import { describeChart, renderChartSvg } from '../../machines/chart';
-import type { Database } from '../db/connect';
+import type { Database, Transaction } from '../db/connect';
 import { lifecycleTransitions } from '../db/schema';
-import type { LifecycleEntity } from './types';
+import type { Lifecycle } from './types';
 
 export type TransitionRecord = typeof lifecycleTransitions.$inferSelect;
 
 /** An entity's transitions, oldest first. */
 export function transitionsOf(
-  db: Database,
+  db: Database | Transaction,
   entityType: string,
   entityId: number,
 ): Promise<TransitionRecord[]> {
@@ -26,13 +26,13 @@ export function transitionsOf(
 
 /** The entity's state chart: the current state filled, the path it took drawn bold. */
 export function chartOf(
-  entity: LifecycleEntity<unknown>,
+  lifecycle: Lifecycle,
   current: string,
   transitions: Pick<TransitionRecord, 'fromState' | 'toState' | 'event'>[],
 ): string {
-  return renderChartSvg(describeChart(entity.machine), {
+  return renderChartSvg(describeChart(lifecycle.definition.machine), {
     current,
     taken: transitions.map((t) => ({ from: t.fromState, to: t.toState, event: t.event })),
-    title: `${entity.type} (machine v${entity.machineVersion})`,
+    title: `${lifecycle.type} (machine v${lifecycle.definition.version})`,
   });
 }

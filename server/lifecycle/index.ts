@@ -1,14 +1,14 @@
-import type { LifecycleEntity } from './types';
-import { kycEntity } from './entities/kyc';
-
 export { applyEvent } from './apply-event';
 export type { AppliedTransition, ApplyEventRequest } from './apply-event';
 export { chartOf, transitionsOf } from './history';
 export type { TransitionRecord } from './history';
-export type { Actor, LifecycleEntity, LoadedLifecycle } from './types';
-export { kycEntity };
-
-/** Every persisted lifecycle by entity type, for the staff entity page. */
-export const LIFECYCLE_ENTITIES: Record<string, LifecycleEntity<unknown>> = {
-  kyc: kycEntity,
-};
+export { inState } from './in-state';
+export { LIFECYCLE_REGISTRY, isLifecycleEntityType, lifecycleOf } from './registry';
+export { accountLifecycle } from './lifecycles/account';
+export { kycLifecycle } from './lifecycles/kyc';
+export { loadLifecycle, statusOf } from './status';
+export type { LifecycleStatus } from './status';
+export { subscribeTransitions } from './subscribers';
+export type { TransitionNotice, TransitionSubscriber } from './subscribers';
+export { tableStorage } from './table-storage';
+export type { Actor, ClockRule, Lifecycle, LifecycleStorage, LoadedLifecycle } from './types';

@@ -57,7 +57,8 @@ const status = (over: Partial<KycStatusDto>): KycStatusDto => ({
   idNumber: null,
   frontPhotoId: null,
   backPhotoId: null,
-  canSubmit: true,
+  version: 0,
+  accepts: ['kyc.submit'],
   ...over,
 });
 
@@ -112,7 +113,7 @@ describe('the real-name verification screen', () => {
     api.call.mockRejectedValueOnce(new Error('down'));
     await renderWithApp(<AuthInfoScreen />);
     const retry = (await screen.findByTestId('kyc-error')).querySelector('button');
-    api.call.mockResolvedValueOnce(status({ state: 'passed', canSubmit: false }));
+    api.call.mockResolvedValueOnce(status({ state: 'passed', accepts: [] }));
     fireEvent.click(retry!);
     expect((await screen.findByTestId('kyc-state')).getAttribute('data-state')).toBe('passed');
   });
@@ -125,7 +126,7 @@ describe('the real-name verification screen', () => {
         submissions: 1,
         realName: '홍길동',
         idNumber: '900101-1',
-        canSubmit: true,
+        accepts: ['kyc.submit'],
       }),
     );
     expect(state.getAttribute('data-state')).toBe('rejected');
@@ -144,7 +145,7 @@ describe('the real-name verification screen', () => {
         idNumber: '900101-1',
         frontPhotoId: 'f',
         backPhotoId: 'b',
-        canSubmit: false,
+        accepts: [],
       }),
     );
     expect(state.getAttribute('data-state')).toBe('under_review');
@@ -217,7 +218,7 @@ describe('the real-name verification screen', () => {
         submissions: 1,
         realName: '홍길동',
         idNumber: '900101-1',
-        canSubmit: false,
+        accepts: [],
       }),
     );
     fireEvent.click(screen.getByTestId('kyc-submit'));

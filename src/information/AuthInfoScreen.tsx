@@ -5,21 +5,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { kycSubmitRequest } from '../../contract/schemas/kyc';
 import type { KycStatusDto, KycSubmitRequest } from '../../contract/schemas/kyc';
-import type { KycState } from '../../contract/schemas/user';
+import { kycMachine } from '../../machines/kyc';
 import { call } from '../api';
 import { BackHeader } from '../components/BackHeader';
 import { SubmitButton } from '../components/form';
 import { CheckIcon, InfoIcon, ShieldIcon } from '../components/icons';
 import { notify } from '../components/toaster';
 import { TextField } from '../components/form';
+import { paletteOf, topStateOf } from '../lifecycle/tones';
 import { PhotoPicker } from './PhotoPicker';
-
-const TONE: Record<KycState, { bg: string; fg: string }> = {
-  unverified: { bg: 'gray.100', fg: 'gray.700' },
-  under_review: { bg: 'orange.100', fg: 'orange.700' },
-  passed: { bg: 'green.100', fg: 'green.700' },
-  rejected: { bg: 'red.100', fg: 'red.700' },
-};
 
 type Load = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; status: KycStatusDto };
 
@@ -76,7 +70,7 @@ export default function AuthInfoScreen() {
         ) : (
           <>
             <StateCard status={load.status} />
-            {load.status.canSubmit ? (
+            {load.status.accepts.includes('kyc.submit') ? (
               <KycForm
                 status={load.status}
                 onSubmitted={(status) => setLoad({ phase: 'ready', status })}
@@ -93,9 +87,10 @@ export default function AuthInfoScreen() {
 
 function StateCard({ status }: { status: KycStatusDto }) {
   const { t } = useTranslation();
-  const tone = TONE[status.state];
-  const Icon =
-    status.state === 'passed' ? CheckIcon : status.state === 'rejected' ? InfoIcon : ShieldIcon;
+  const palette = paletteOf(kycMachine, status.state);
+  const tone = { bg: `${palette}.100`, fg: `${palette}.700` };
+  const top = topStateOf(status.state);
+  const Icon = top === 'passed' ? CheckIcon : top === 'rejected' ? InfoIcon : ShieldIcon;
   return (
     <Box bg="bg" borderRadius="xl" p="4" data-testid="kyc-state" data-state={status.state}>
       <Flex align="center" gap="3">
@@ -113,10 +108,10 @@ function StateCard({ status }: { status: KycStatusDto }) {
         </Flex>
         <Box flex="1" minW="0">
           <Heading as="h2" size="sm">
-            {t(`kyc.${status.state}`)}
+            {t(`kyc.${top}`)}
           </Heading>
           <Text fontSize="sm" color="fg.muted">
-            {t(`kycScreen.explain.${status.state}`)}
+            {t(`kycScreen.explain.${top}`)}
           </Text>
         </Box>
       </Flex>

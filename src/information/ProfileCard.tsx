@@ -1,15 +1,9 @@
 import { Badge, Box, Flex, Image, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { KycState, UserInfoDto } from '../../contract/schemas/user';
+import type { UserInfoDto } from '../../contract/schemas/user';
+import { kycMachine } from '../../machines/kyc';
+import { paletteOf, topStateOf } from '../lifecycle/tones';
 import { UserIcon } from '../components/icons';
-
-/** Colour of the dot beside the state; the badge itself stays neutral on the blue header. */
-const KYC_DOT: Record<KycState, string> = {
-  unverified: 'gray.300',
-  under_review: 'orange.300',
-  passed: 'green.300',
-  rejected: 'red.300',
-};
 
 /** Avatar, account, account ID and identity-verification state at the top of "Mine". */
 export function ProfileCard({ info }: { info: UserInfoDto }) {
@@ -53,8 +47,14 @@ export function ProfileCard({ info }: { info: UserInfoDto }) {
             gap="1.5"
             data-testid="mine-kyc"
           >
-            <Box as="span" w="1.5" h="1.5" borderRadius="full" bg={KYC_DOT[info.kycState]} />
-            <span>{t(`kyc.${info.kycState}`)}</span>
+            <Box
+              as="span"
+              w="1.5"
+              h="1.5"
+              borderRadius="full"
+              bg={`${paletteOf(kycMachine, info.kycState)}.300`}
+            />
+            <span>{t(`kyc.${topStateOf(info.kycState)}`)}</span>
           </Badge>
         </Flex>
       </Box>

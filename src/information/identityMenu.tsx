@@ -1,15 +1,10 @@
 import { Badge } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
-import type { KycState, UserInfoDto } from '../../contract/schemas/user';
+import type { UserInfoDto } from '../../contract/schemas/user';
+import { kycMachine } from '../../machines/kyc';
+import { paletteOf, topStateOf } from '../lifecycle/tones';
 import { LockIcon, ShieldIcon } from '../components/icons';
 import type { MenuItem } from './MenuList';
-
-const KYC_PALETTE: Record<KycState, string> = {
-  unverified: 'gray',
-  under_review: 'orange',
-  passed: 'green',
-  rejected: 'red',
-};
 
 /** "Mine"'s identity rows: real-name verification with its state, and the fund password. */
 export function identityMenu(t: TFunction, info: UserInfoDto | null): MenuItem[] {
@@ -22,12 +17,12 @@ export function identityMenu(t: TFunction, info: UserInfoDto | null): MenuItem[]
       testId: 'menu-authInfo',
       detail: info ? (
         <Badge
-          colorPalette={KYC_PALETTE[info.kycState]}
+          colorPalette={paletteOf(kycMachine, info.kycState)}
           variant="subtle"
           data-testid="menu-authInfo-state"
           data-state={info.kycState}
         >
-          {t(`kyc.${info.kycState}`)}
+          {t(`kyc.${topStateOf(info.kycState)}`)}
         </Badge>
       ) : undefined,
     },

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorCode } from '../../contract';
+import type { AccountStateName, ErrorCode } from '../../contract';
+import { ACCOUNT_EVENTS } from '../../machines/account';
 import { customers } from '../../server/db/schema';
+import { accountLifecycle, applyEvent } from '../../server/lifecycle';
 import type { TestApp } from '../support/test-app';
 import { buildTestApp, databaseKinds } from '../support/test-app';
 import {
@@ -26,11 +28,20 @@ describe.each(databaseKinds)('account states on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const setState = (account: string, state: (typeof STATES)[number][0], value: boolean) =>
-    t.db
-      .update(customers)
-      .set({ [state]: value })
+  /** Staff would do this from the back office; here the engine is driven directly. */
+  const setState = async (account: string, state: AccountStateName, value: boolean) => {
+    const [row] = await t.db
+      .select({ id: customers.id })
+      .from(customers)
       .where(eq(customers.account, account));
+    if (!row) throw new Error(`no customer ${account}`);
+    await applyEvent(t.db, {
+      lifecycle: accountLifecycle,
+      id: row.id,
+      event: { type: ACCOUNT_EVENTS[state][value ? 'set' : 'clear'], reason: 'Test' },
+      actor: { kind: 'system', id: null },
+    });
+  };
 
   it.each(STATES)('login is refused with 403 when the account is %s', async (state, code) => {
     const session = await registerCustomer(t.app, t.demoCode);
@@ -91,10 +102,8 @@ describe.each(databaseKinds)('account states on %s', (kind) => {
 
   it('trading and withdrawal bars do not block login or info, and show in info', async () => {
     const session = await registerCustomer(t.app, t.demoCode);
-    await t.db
-      .update(customers)
-      .set({ tradingBarred: true, withdrawalBarred: true })
-      .where(eq(customers.account, session.account));
+    await setState(session.account, 'tradingBarred', true);
+    await setState(session.account, 'withdrawalBarred', true);
     expectSuccess(
       await call(t.app, '/user/login', { account: session.account, password: GOOD_PASSWORD }),
     );

@@ -101,8 +101,19 @@ describe.each(databaseKinds)('back office on %s', (kind) => {
     expect(page.state).toBe('rejected');
     expect(page.chartSvg).toMatch(/^<svg/);
     expect(page.transitions).toMatchObject([
-      { from: 'unverified', event: 'kyc.submit', to: 'under_review' },
-      { from: 'under_review', event: 'review.reject', to: 'rejected', reason: 'Photo is blurred' },
+      {
+        from: 'unverified',
+        event: 'kyc.submit',
+        to: 'under_review.waiting',
+        actor: { kind: 'customer', id: customerId, name: session.account, role: null },
+      },
+      {
+        from: 'under_review.waiting',
+        event: 'review.reject',
+        to: 'rejected',
+        reason: 'Photo is blurred',
+        actor: { kind: 'staff', id: reviewer.id, role: 'reviewer' },
+      },
     ]);
   });
 

@@ -5,7 +5,6 @@ import type { StaffCallName } from '../../contract';
 import { STAFF_CALLS } from '../../contract';
 import type { Database } from '../../server/db/connect';
 import {
-  accountStateChanges,
   auditLog,
   customers,
   institutions,
@@ -63,7 +62,6 @@ async function snapshot(db: Database) {
     staffSessions,
     auditLog,
     institutions,
-    accountStateChanges,
     lifecycleTransitions,
     uploads,
   ];

@@ -1,10 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import { decide } from '../../../machines/decide';
-import { kycMachine } from '../../../machines/kyc';
 import type { KycStatusDto } from '../../../contract';
 import type { Database } from '../../db/connect';
 import { customers, kycSubmissions } from '../../db/schema';
 import { ApiRefusal } from '../../http/refusal';
+import { kycLifecycle, statusOf } from '../../lifecycle';
 
 /** The latest submission of a customer, if any. */
 export async function latestSubmission(db: Database, customerId: number) {
@@ -19,23 +18,27 @@ export async function latestSubmission(db: Database, customerId: number) {
 
 /**
  * What the customer's verification screen shows: the state, the reason of a rejection, what was
- * submitted, and whether the machine accepts a submission now.
+ * submitted, and the events the machine accepts now.
  */
 export async function kycStatus(db: Database, customerId: number): Promise<KycStatusDto> {
   const [customer] = await db
-    .select({ state: customers.kycState, context: customers.kycContext })
+    .select({
+      state: customers.kycState,
+      context: customers.kycContext,
+      version: customers.kycVersion,
+    })
     .from(customers)
     .where(eq(customers.id, customerId));
   if (!customer) throw new ApiRefusal('account.not_found', {}, 404);
   const submission = await latestSubmission(db, customerId);
   return {
-    state: customer.state,
-    rejectionReason: customer.state === 'rejected' ? customer.context.rejectionReason : null,
+    ...statusOf(kycLifecycle, customer),
+    // The reason stays in the context until the next submission clears it.
+    rejectionReason: customer.context.rejectionReason,
     submissions: customer.context.submissions,
     realName: submission?.realName ?? null,
     idNumber: submission?.idNumber ?? null,
     frontPhotoId: submission?.frontPhotoId ?? null,
     backPhotoId: submission?.backPhotoId ?? null,
-    canSubmit: decide(kycMachine, customer, { type: 'kyc.submit' }).accepted,
   };
 }

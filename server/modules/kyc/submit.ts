@@ -4,7 +4,7 @@ import { normaliseIdNumber } from '../../../contract';
 import type { Database } from '../../db/connect';
 import { kycSubmissions, uploads } from '../../db/schema';
 import { ApiRefusal } from '../../http/refusal';
-import { applyEvent, kycEntity } from '../../lifecycle';
+import { applyEvent, kycLifecycle } from '../../lifecycle';
 import { kycStatus } from './status';
 
 /**
@@ -18,7 +18,7 @@ export async function submitKyc(
   input: KycSubmitRequest,
 ): Promise<KycStatusDto> {
   await applyEvent(db, {
-    entity: kycEntity,
+    lifecycle: kycLifecycle,
     id: customerId,
     event: { type: 'kyc.submit' },
     actor: { kind: 'customer', id: customerId },

@@ -1,7 +1,7 @@
 import { Box, Button, DataList, Image, Stack, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { LIFECYCLE_ENTITY_TYPES } from '../../../contract/schemas/staff';
+import type { LifecycleEntityType } from '../../../contract/lifecycles';
 import { staffCall } from '../api';
 import { mayCall } from '../roles';
 import { useStaffSession } from '../session';
@@ -17,7 +17,7 @@ import {
 } from '../parts/common';
 import { KycStateBadge } from './KycQueueScreen';
 
-type EntityType = (typeof LIFECYCLE_ENTITY_TYPES)[number];
+type EntityType = LifecycleEntityType;
 
 /** A lifecycle entity: its state, the machine's chart with the path taken, every transition. */
 export default function EntityScreen() {
@@ -101,7 +101,7 @@ export default function EntityScreen() {
                   <Table.Cell>{tr.from}</Table.Cell>
                   <Table.Cell>{tr.event}</Table.Cell>
                   <Table.Cell>{tr.to}</Table.Cell>
-                  <Table.Cell>{tr.actor}</Table.Cell>
+                  <Table.Cell>{tr.actor.name ?? tr.actor.kind}</Table.Cell>
                   <Table.Cell>{tr.reason ?? '—'}</Table.Cell>
                   <Table.Cell textAlign="end">{tr.machineVersion}</Table.Cell>
                 </Table.Row>

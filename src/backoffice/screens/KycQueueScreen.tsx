@@ -1,23 +1,19 @@
 import { Badge, Button, HStack, NativeSelect, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { KYC_STATES } from '../../../contract/schemas/user';
-import type { KycState } from '../../../contract/schemas/user';
+import { kycMachine } from '../../../machines/kyc';
+import { statePaths } from '../../../machines/lifecycle';
+import { paletteOf } from '../../lifecycle/tones';
 import { staffCall } from '../api';
 import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
 
 const PAGE_SIZE = 20;
+/** The states a reviewer filters by: the machine's, nested ones included (overdue). */
+const KYC_STATES = statePaths(kycMachine);
 
 export function KycStateBadge({ state }: { state: string }) {
   const { t } = useTranslation();
-  const palette =
-    state === 'passed'
-      ? 'green'
-      : state === 'rejected'
-        ? 'red'
-        : state === 'under_review'
-          ? 'orange'
-          : 'gray';
+  const palette = paletteOf(kycMachine, state);
   return (
     <Badge colorPalette={palette} data-testid="kyc-state-badge" data-state={state}>
       {t(`kycState.${state}`, { defaultValue: state })}
@@ -30,9 +26,7 @@ export default function KycQueueScreen() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const stateParam = params.get('state');
-  const state: KycState = (KYC_STATES as readonly string[]).includes(stateParam ?? '')
-    ? (stateParam as KycState)
-    : 'under_review';
+  const state = KYC_STATES.includes(stateParam ?? '') ? (stateParam ?? '') : 'under_review';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const { data, failed, loading, reload } = useLoad(
     () => staffCall('kycQueue', { state, page, pageSize: PAGE_SIZE }),

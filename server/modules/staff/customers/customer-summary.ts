@@ -11,11 +11,7 @@ export const summaryColumns = {
   kycState: customers.kycState,
   institution: institutions.name,
   createdAt: customers.createdAt,
-  frozen: customers.frozen,
-  disabled: customers.disabled,
-  loginBanned: customers.loginBanned,
-  tradingBarred: customers.tradingBarred,
-  withdrawalBarred: customers.withdrawalBarred,
+  accountState: customers.accountState,
 };
 
 type SummaryRow = {

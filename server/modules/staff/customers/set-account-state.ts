@@ -1,45 +1,35 @@
-import { eq } from 'drizzle-orm';
 import type { AccountStateName, CustomerDetailDto } from '../../../../contract';
+import { ACCOUNT_EVENTS } from '../../../../machines/account';
 import type { Database } from '../../../db/connect';
-import { accountStateChanges, customers } from '../../../db/schema';
-import { ApiRefusal } from '../../../http/refusal';
+import { accountLifecycle, applyEvent } from '../../../lifecycle';
 import { customerDetail } from './customer-detail';
 
-/** The column behind each account state staff may set or clear. */
-const COLUMNS = {
-  frozen: customers.frozen,
-  disabled: customers.disabled,
-  loginBanned: customers.loginBanned,
-  tradingBarred: customers.tradingBarred,
-  withdrawalBarred: customers.withdrawalBarred,
-} as const satisfies Record<AccountStateName, unknown>;
-
 /**
- * Sets or clears one account state with a reason, recorded beside the change. The state takes
+ * Sets or clears one account state with a reason, through the account lifecycle: the machine
+ * refuses setting a state already set (or clearing one not set), the transition record keeps who
+ * and why, and the optimistic lock lets only one of two staff acting at once win. The state takes
  * effect on the customer's next call (authenticate reads it on every request).
  */
 export async function setAccountState(
   db: Database,
   staffId: number,
-  input: { customerId: number; state: AccountStateName; value: boolean; reason: string },
+  input: {
+    customerId: number;
+    state: AccountStateName;
+    value: boolean;
+    reason: string;
+    version?: number | null;
+  },
 ): Promise<CustomerDetailDto> {
-  if (!(input.state in COLUMNS)) throw new ApiRefusal('request.invalid', { field: 'state' });
-  await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(customers)
-      .set({ [input.state]: input.value })
-      .where(eq(customers.id, input.customerId))
-      .returning({ id: customers.id });
-    if (updated.length === 0) {
-      throw new ApiRefusal('account.not_found', { field: 'customerId' }, 404);
-    }
-    await tx.insert(accountStateChanges).values({
-      customerId: input.customerId,
-      state: input.state,
-      value: input.value,
-      reason: input.reason.trim(),
-      staffId,
-    });
+  const events = ACCOUNT_EVENTS[input.state];
+  const reason = input.reason.trim();
+  await applyEvent(db, {
+    lifecycle: accountLifecycle,
+    id: input.customerId,
+    event: { type: input.value ? events.set : events.clear, reason },
+    actor: { kind: 'staff', id: staffId },
+    reason,
+    expectedVersion: input.version ?? null,
   });
   return customerDetail(db, input.customerId);
 }

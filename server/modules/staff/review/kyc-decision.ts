@@ -1,6 +1,7 @@
 import type { KycEvent } from '../../../../machines/kyc';
 import type { Database } from '../../../db/connect';
-import { applyEvent, kycEntity } from '../../../lifecycle';
+import { applyEvent, kycLifecycle, statusOf } from '../../../lifecycle';
+import type { LifecycleStatus } from '../../../lifecycle';
 
 export type KycDecision =
   | { kind: 'approve'; customerId: number; version?: number | null }
@@ -11,18 +12,22 @@ export type KycDecision =
  * under review (or a rejection without a reason), and the optimistic lock lets only one of two
  * reviewers deciding at once win.
  */
-export async function decideKyc(db: Database, staffId: number, decision: KycDecision) {
+export async function decideKyc(
+  db: Database,
+  staffId: number,
+  decision: KycDecision,
+): Promise<LifecycleStatus> {
   const event: KycEvent =
     decision.kind === 'approve'
       ? { type: 'review.approve' }
       : { type: 'review.reject', reason: decision.reason };
   const applied = await applyEvent(db, {
-    entity: kycEntity,
+    lifecycle: kycLifecycle,
     id: decision.customerId,
     event,
     actor: { kind: 'staff', id: staffId },
     reason: decision.kind === 'reject' ? decision.reason.trim() : null,
     expectedVersion: decision.version ?? null,
   });
-  return { state: applied.to, version: applied.version };
+  return statusOf(kycLifecycle, { state: applied.to, ...applied });
 }

@@ -4,6 +4,7 @@ import type { KycDetailDto } from '../../../../contract';
 import type { AppContext } from '../../../app-context';
 import { customers } from '../../../db/schema';
 import { ApiRefusal } from '../../../http/refusal';
+import { kycLifecycle, statusOf } from '../../../lifecycle';
 import { readPhoto } from '../../kyc/read-photo';
 import { latestSubmission } from '../../kyc/status';
 
@@ -24,8 +25,11 @@ export async function kycDetail(
   return {
     customerId,
     account: customer.account,
-    state: customer.kycState,
-    version: customer.kycVersion,
+    ...statusOf(kycLifecycle, {
+      state: customer.kycState,
+      context: customer.kycContext,
+      version: customer.kycVersion,
+    }),
     submissions: customer.kycContext.submissions,
     rejectionReason: customer.kycContext.rejectionReason,
     realName: submission?.realName ?? null,

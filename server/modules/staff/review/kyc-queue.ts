@@ -1,14 +1,25 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { KycQueueItemDto, KycState } from '../../../../contract';
+import type { KycQueueItemDto } from '../../../../contract';
+import { kycMachine } from '../../../../machines/kyc';
+import { statePaths } from '../../../../machines/lifecycle';
 import type { Database } from '../../../db/connect';
 import { customers, kycSubmissions } from '../../../db/schema';
+import { Refusal } from '../../../refusal';
+import { inState } from '../../../lifecycle';
 
-/** Verifications in one state (under review by default), the longest-waiting first. */
+const KYC_STATE_PATHS = new Set(statePaths(kycMachine));
+
+/**
+ * Verifications in one state of the machine (under review by default, which includes the ones
+ * flagged overdue), the longest-waiting first.
+ */
 export async function kycQueue(
   db: Database,
-  filter: { state?: KycState; page: number; pageSize: number },
+  filter: { state?: string | null; page: number; pageSize: number },
 ): Promise<{ items: KycQueueItemDto[]; page: number; pageSize: number; total: number }> {
   const state = filter.state ?? 'under_review';
+  if (!KYC_STATE_PATHS.has(state)) throw new Refusal('request.invalid', { field: 'state' });
+  const where = inState(customers.kycState, state);
   const latest = db
     .select({
       customerId: kycSubmissions.customerId,
@@ -17,10 +28,7 @@ export async function kycQueue(
     .from(kycSubmissions)
     .groupBy(kycSubmissions.customerId)
     .as('latest');
-  const [total] = await db
-    .select({ n: count() })
-    .from(customers)
-    .where(eq(customers.kycState, state));
+  const [total] = await db.select({ n: count() }).from(customers).where(where);
   const rows = await db
     .select({
       customerId: customers.id,
@@ -34,7 +42,7 @@ export async function kycQueue(
     .from(customers)
     .leftJoin(latest, eq(latest.customerId, customers.id))
     .leftJoin(kycSubmissions, eq(kycSubmissions.id, latest.lastId))
-    .where(eq(customers.kycState, state))
+    .where(where)
     .orderBy(sql`${kycSubmissions.createdAt} asc nulls last`, asc(customers.id))
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize);

@@ -1,0 +1,24 @@
+import type { LifecycleEntityType } from '../../contract';
+import { LIFECYCLE_ENTITY_TYPES } from '../../contract';
+import { accountLifecycle } from './lifecycles/account';
+import { kycLifecycle } from './lifecycles/kyc';
+import type { Lifecycle } from './types';
+
+/**
+ * Every lifecycle the server runs, by entity type: the engine, the staff entity page, the job
+ * runner and the path tests read it. Adding a lifecycle is a machine, a table, an entry here and
+ * its module (docs/lifecycles.md).
+ */
+export const LIFECYCLE_REGISTRY = {
+  kyc: kycLifecycle,
+  account: accountLifecycle,
+} as const satisfies Record<LifecycleEntityType, Lifecycle>;
+
+export function isLifecycleEntityType(type: string): type is LifecycleEntityType {
+  return (LIFECYCLE_ENTITY_TYPES as readonly string[]).includes(type);
+}
+
+/** A lifecycle by its entity type as stored in transition records and jobs; null when unknown. */
+export function lifecycleOf(type: string): Lifecycle | null {
+  return isLifecycleEntityType(type) ? LIFECYCLE_REGISTRY[type] : null;
+}
