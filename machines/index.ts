@@ -8,5 +8,12 @@ export const LIFECYCLES: Record<string, { machine: AnyStateMachine; version: num
 
 export { decide, NOT_ALLOWED } from './decide';
 export type { Decision, PersistedLifecycle } from './decide';
-export { describeChart, renderChartSvg } from './chart';
-export type { ChartModel, ChartEdge, TakenStep } from './chart';
+export { chartNodes, describeChart, renderChartSvg } from './chart';
+export type {
+  ChartModel,
+  ChartEdge,
+  ChartNode,
+  ChartNodeKind,
+  ChartOptions,
+  TakenStep,
+} from './chart';
