@@ -1,4 +1,4 @@
-import type { EntityViewDto } from '../../../contract';
+import type { EntityViewDto, Locale } from '../../../contract';
 import type { Database } from '../../db/connect';
 import { ApiRefusal } from '../../http/refusal';
 import { LIFECYCLE_ENTITIES, chartOf, transitionsOf } from '../../lifecycle';
@@ -8,6 +8,7 @@ export async function entityView(
   db: Database,
   entityType: string,
   entityId: string,
+  locale: Locale,
 ): Promise<EntityViewDto> {
   const entity = LIFECYCLE_ENTITIES[entityType];
   const id = Number(entityId);
@@ -22,7 +23,7 @@ export async function entityView(
     entityId,
     state: current.state,
     version: current.version,
-    chartSvg: chartOf(entity, current.state, transitions),
+    chartSvg: await chartOf(entity, current.state, transitions, locale),
     transitions: transitions.map((t) => ({
       from: t.fromState,
       event: t.event,
