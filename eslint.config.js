@@ -55,7 +55,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...boundary(['server']) },
   },
   { files: ['server/**/*.ts'], rules: boundary(['src']) },
-  { files: ['machines/**/*.ts'], rules: boundary(['src', 'server', 'streams']) },
+  { files: ['machines/**/*.ts'], rules: boundary(['src', 'server', 'streams', 'locales']) },
   { files: ['streams/**/*.ts'], rules: boundary(['src', 'server', 'machines']) },
   { files: ['contract/**/*.ts'], rules: boundary(['src', 'server', 'machines', 'streams']) },
 );

@@ -7,6 +7,10 @@ import koFields from './ko/fields.json';
 import enFields from './en/fields.json';
 import zhTwFields from './zh-TW/fields.json';
 import zhCnFields from './zh-CN/fields.json';
+import koLifecycles from './ko/lifecycles.json';
+import enLifecycles from './en/lifecycles.json';
+import zhTwLifecycles from './zh-TW/lifecycles.json';
+import zhCnLifecycles from './zh-CN/lifecycles.json';
 
 /** The error-code catalogue, per locale: the server's `msg` and the client's form errors come from it. */
 export const ERROR_TEXTS: Record<Locale, Record<ErrorCode, string>> = {
@@ -37,4 +41,37 @@ export function formatErrorMessage(
     if (name === 'field') return FIELD_LABELS[locale][String(value)] ?? String(value);
     return typeof value === 'number' ? value.toLocaleString(locale) : value;
   });
+}
+
+/** Words for lifecycle events (by event type) and states (by `<entityType>.<statePath>`). */
+export interface LifecycleTexts {
+  events: Record<string, string>;
+  states: Record<string, string>;
+}
+
+/** The words state charts show beside event and state ids, per locale. */
+export const LIFECYCLE_TEXTS: Record<Locale, LifecycleTexts> = {
+  ko: koLifecycles,
+  en: enLifecycles,
+  'zh-TW': zhTwLifecycles,
+  'zh-CN': zhCnLifecycles,
+};
+
+/** Words for an event, or undefined when the pack has none (the chart then shows the id alone). */
+export function eventWords(locale: Locale, eventType: string): string | undefined {
+  return Object.hasOwn(LIFECYCLE_TEXTS[locale].events, eventType)
+    ? LIFECYCLE_TEXTS[locale].events[eventType]
+    : undefined;
+}
+
+/** Words for a state of an entity type, by its dotted path (`under_review.waiting`). */
+export function stateWords(
+  locale: Locale,
+  entityType: string,
+  statePath: string,
+): string | undefined {
+  const key = `${entityType}.${statePath}`;
+  return Object.hasOwn(LIFECYCLE_TEXTS[locale].states, key)
+    ? LIFECYCLE_TEXTS[locale].states[key]
+    : undefined;
 }

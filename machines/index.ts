@@ -26,5 +26,12 @@ export {
 } from './lifecycle';
 export type { LifecycleMachine, Refusals, StateMeta, StateTone } from './lifecycle';
 export { decodeStateValue, encodeStateValue, isInState, leafPaths } from './state-value';
-export { describeChart, renderChartSvg } from './chart';
-export type { ChartModel, ChartEdge, TakenStep } from './chart';
+export { chartNodes, describeChart, renderChartSvg } from './chart';
+export type {
+  ChartModel,
+  ChartEdge,
+  ChartNode,
+  ChartNodeKind,
+  ChartOptions,
+  TakenStep,
+} from './chart';

@@ -1,4 +1,7 @@
 import { asc, and, eq } from 'drizzle-orm';
+import { DEFAULT_LOCALE } from '../../contract';
+import type { Locale } from '../../contract';
+import { eventWords, stateWords } from '../../locales';
 import { describeChart, renderChartSvg } from '../../machines/chart';
 import type { Database, Transaction } from '../db/connect';
 import { lifecycleTransitions } from '../db/schema';
@@ -24,15 +27,18 @@ export function transitionsOf(
     .orderBy(asc(lifecycleTransitions.id));
 }
 
-/** The entity's state chart: the current state filled, the path it took drawn bold. */
+/** The entity's state chart: the current state filled, the path it took drawn bold, words in `locale`. */
 export function chartOf(
   lifecycle: Lifecycle,
   current: string,
   transitions: Pick<TransitionRecord, 'fromState' | 'toState' | 'event'>[],
-): string {
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<string> {
   return renderChartSvg(describeChart(lifecycle.definition.machine), {
     current,
     taken: transitions.map((t) => ({ from: t.fromState, to: t.toState, event: t.event })),
     title: `${lifecycle.type} (machine v${lifecycle.definition.version})`,
+    eventLabel: (event) => eventWords(locale, event),
+    stateLabel: (path) => stateWords(locale, lifecycle.type, path),
   });
 }

@@ -100,6 +100,12 @@ describe.each(databaseKinds)('back office on %s', (kind) => {
     );
     expect(page.state).toBe('rejected');
     expect(page.chartSvg).toMatch(/^<svg/);
+    // The chart marks where the customer is and words the steps in the request's language (ko).
+    expect(page.chartSvg).toContain('<g data-state="rejected" data-current="true">');
+    expect(page.chartSvg).toMatch(
+      /data-edge="under_review\|review.reject\|rejected" data-taken="true"/,
+    );
+    expect(page.chartSvg).toContain('심사 반려 (review.reject) [hasReason]');
     expect(page.transitions).toMatchObject([
       {
         from: 'unverified',

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ERROR_PARAMS, ERROR_CODES, LOCALES } from '../../contract';
-import { ERROR_TEXTS, FIELD_LABELS, formatErrorMessage } from '../../locales';
+import {
+  ERROR_TEXTS,
+  FIELD_LABELS,
+  eventWords,
+  formatErrorMessage,
+  stateWords,
+} from '../../locales';
+import { LIFECYCLES, chartNodes, describeChart } from '../../machines';
 
 const localesDir = fileURLToPath(new URL('../../locales', import.meta.url));
 
@@ -47,6 +54,32 @@ describe('the text packs', () => {
     for (const locale of LOCALES) {
       expect(Object.keys(ERROR_TEXTS[locale]).sort()).toEqual([...ERROR_CODES].sort());
     }
+  });
+});
+
+describe('the lifecycle words', () => {
+  it('name every event and state of every lifecycle machine, in every locale', () => {
+    for (const [entity, { machine }] of Object.entries(LIFECYCLES)) {
+      const model = describeChart(machine);
+      // Eventless, delayed and initial transitions are labelled by kind, not by words.
+      const events = model.edges
+        .map((e) => e.event)
+        .filter((e) => e !== '' && e !== 'always' && e !== 'done' && !e.startsWith('after '));
+      for (const locale of LOCALES) {
+        for (const event of events)
+          expect(eventWords(locale, event), `${locale} ${event}`).toBeTruthy();
+        for (const { path } of chartNodes(model)) {
+          expect(stateWords(locale, entity, path), `${locale} ${entity}.${path}`).toBeTruthy();
+        }
+      }
+    }
+  });
+
+  it('answer nothing for unknown ids, even inherited property names', () => {
+    expect(eventWords('ko', 'review.approve')).toBe('심사 승인');
+    expect(stateWords('en', 'kyc', 'under_review.waiting')).toBe('Awaiting review');
+    expect(eventWords('ko', 'constructor')).toBeUndefined();
+    expect(stateWords('ko', 'kyc', 'nowhere')).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { EntityViewDto } from '../../../contract';
+import type { EntityViewDto, Locale } from '../../../contract';
 import type { Database } from '../../db/connect';
 import { customers, staffAccounts } from '../../db/schema';
 import { ApiRefusal } from '../../http/refusal';
@@ -15,6 +15,7 @@ export async function entityView(
   db: Database,
   entityType: string,
   entityId: string,
+  locale: Locale,
 ): Promise<EntityViewDto> {
   const lifecycle = lifecycleOf(entityType);
   const id = Number(entityId);
@@ -29,7 +30,7 @@ export async function entityView(
     entityType,
     entityId,
     ...statusOf(lifecycle, current),
-    chartSvg: chartOf(lifecycle, current.state, transitions),
+    chartSvg: await chartOf(lifecycle, current.state, transitions, locale),
     transitions: transitions.map((t) => ({
       from: t.fromState,
       event: t.event,

@@ -90,9 +90,9 @@ export function registerStaffModule(app: FastifyInstance): void {
   });
 
   // Lifecycle entity page and audit log
-  defineStaffCall(app, 'entityView', ({ body, audit }) => {
+  defineStaffCall(app, 'entityView', ({ body, request, audit }) => {
     audit.entity = `${body.entityType}:${body.entityId}`;
-    return entityView(db, body.entityType, body.entityId);
+    return entityView(db, body.entityType, body.entityId, request.locale);
   });
   defineStaffCall(app, 'auditSearch', ({ body }) => searchAudit(db, body));
 
