@@ -2,6 +2,7 @@
 // Results are printed and written to bench/results/latest.json; bench/README.md reports them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { measureApiThroughput } from './api-throughput';
+import { measureLedgerPosting } from './ledger-posting';
 import { measureRouteScripts } from './login-bundle';
 import { BOOK, measureOrderBook } from './order-book';
 import { measureFanout } from './realtime-fanout';
@@ -63,6 +64,19 @@ if (!only || only === 'simulator') {
   console.log('\n2,000 symbols at 20,000 ticks/s (target < 25 % of one core):');
   for (const r of rows)
     console.log(`  watched ${r.watchedSymbols}: ${r.coreShare} (${r.usPerTick} µs/tick)`);
+}
+
+if (!only || only === 'ledger') {
+  // Posting into an account with 10^6 earlier postings vs an empty one; PostgreSQL too with DATABASE_URL.
+  const rows = await measureLedgerPosting();
+  results.ledgerPosting = rows;
+  console.log(
+    '\n| database | earlier postings | long history p50 µs (p95) | empty p50 µs (p95) | ratio (target ≤ 1.2) | sum of postings ms | seed s | audit s |\n|---|---|---|---|---|---|---|---|',
+  );
+  for (const r of rows)
+    console.log(
+      `| ${r.database} | ${r.earlierPostings} | ${r.longHistoryP50Us} (${r.longHistoryP95Us}) | ${r.emptyP50Us} (${r.emptyP95Us}) | ${r.ratio} | ${r.sumOfPostingsMs} | ${r.seedSeconds} | ${r.auditSeconds} (${r.auditViolations} violations) |`,
+    );
 }
 
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });

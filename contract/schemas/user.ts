@@ -52,9 +52,15 @@ export const balanceResponse = object({
   currency: mixed<Currency>()
     .oneOf([...ACCOUNT_CURRENCIES])
     .required(),
-  /** Minor units; total = available + held. */
+  /**
+   * Minor units. total is everything the customer owns in the currency: available + held +
+   * position margin + IPO deposits (loans are owed, not in it).
+   */
   total: number().integer().required(),
+  /** Free cash: what can be withdrawn or spent now. */
   available: number().integer().required(),
+  /** Reserved for pending withdrawals and open orders. */
+  held: number().integer().required(),
 });
 export type BalanceDto = InferType<typeof balanceResponse>;
 

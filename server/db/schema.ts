@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -110,12 +111,47 @@ export const siteConfig = pgTable(
   (t) => [primaryKey({ columns: [t.name, t.locale] })],
 );
 
-export const LEDGER_ACCOUNT_KINDS = ['customer_cash', 'customer_held', 'house_cash'] as const;
+/** What a customer owns or owes, one account of each per currency (ledger guide in docs/server.md). */
+export const CUSTOMER_ACCOUNT_KINDS = [
+  /** Free cash. */
+  'available',
+  /** Reserved for pending withdrawals and open orders' margin. */
+  'held',
+  /** Margin committed to open positions. */
+  'position_margin',
+  /** What the customer owes on loans, as a balance at or below zero (see below). */
+  'loan_principal',
+  /** Deposits paid for IPO subscriptions not yet allotted or refunded. */
+  'ipo_deposit',
+] as const;
+export type CustomerAccountKind = (typeof CUSTOMER_ACCOUNT_KINDS)[number];
+
+/** The house's accounts, one of each per currency, created on first use. */
+export const HOUSE_ACCOUNT_KINDS = [
+  /** The other side of money entering or leaving through banks. */
+  'house_bank',
+  'house_fees',
+  'house_taxes',
+  'house_fx',
+  /** Money the house cannot place yet (e.g. a deposit that matches no request). */
+  'house_suspense',
+] as const;
+export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
+
+export const LEDGER_ACCOUNT_KINDS = [...CUSTOMER_ACCOUNT_KINDS, ...HOUSE_ACCOUNT_KINDS] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
 /**
  * One ledger account per owner, currency and kind. House accounts have no owner; the unique
  * constraint treats the null owner as one value so each house account exists once.
+ *
+ * `balance` is the sum of the account's postings, kept in step by postEntry under the row lock it
+ * takes anyway, so checking a balance reads one row however long the history (auditLedger checks
+ * it against the postings). Signs: a positive balance is what the house owes the owner, so every
+ * customer account stays at or above zero except loan_principal, which is what the customer owes
+ * the house and stays at or below zero; house accounts may take either sign. The list of known
+ * kinds is a CHECK in the hand-written migration (ledger_accounts_kind_known), which renames the
+ * older kinds first.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -124,6 +160,8 @@ export const ledgerAccounts = pgTable(
     customerId: integer('customer_id').references(() => customers.id),
     currency: text('currency').notNull(),
     kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
+    /** Minor units: the sum of this account's postings. */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -132,23 +170,50 @@ export const ledgerAccounts = pgTable(
       .nullsNotDistinct(),
     check(
       'ledger_accounts_owner_matches_kind',
-      sql`(${t.kind} like 'customer_%') = (${t.customerId} is not null)`,
+      sql`starts_with(${t.kind}, 'house_') = (${t.customerId} is null)`,
+    ),
+    check(
+      'ledger_accounts_customer_balance_sign',
+      sql`${t.customerId} is null or (case when ${t.kind} = 'loan_principal' then ${t.balance} <= 0 else ${t.balance} >= 0 end)`,
     ),
   ],
 );
 
-export const journalEntries = pgTable('journal_entries', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  /** What moved the money, e.g. 'deposit', 'order_fill'. */
-  kind: text('kind').notNull(),
-  /** Why, in words the customer or an auditor can read. */
-  reason: text('reason').notNull(),
-  /** The Idempotency-Key of the request that made the entry; a repeat finds this row. */
-  idempotencyKey: text('idempotency_key').unique(),
-  /** Who made it: 'system', 'customer:<id>', 'staff:<id>'. */
-  actor: text('actor').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Journal entries and their postings are append-only: a trigger (hand-written ledger migration)
+ * refuses update, delete and truncate. A mistake is corrected by a reversing entry (reverseEntry).
+ */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What moved the money, e.g. 'deposit', 'order_fill', 'reversal'. */
+    kind: text('kind').notNull(),
+    /** Why, in words the customer or an auditor can read. */
+    reason: text('reason').notNull(),
+    /** Who made it: 'system', 'customer:<id>', 'staff:<id>'. */
+    actor: text('actor').notNull(),
+    /**
+     * Whose keys the idempotency key is among (the actor unless the caller says otherwise): one
+     * customer's key never meets another's.
+     */
+    idempotencyScope: text('idempotency_scope'),
+    /** The request's Idempotency-Key; a repeat in the same scope finds this row. */
+    idempotencyKey: text('idempotency_key'),
+    /** sha256 of the request (kind, reversed entry, postings): a repeat must match it. */
+    requestHash: text('request_hash'),
+    /** The entry this one negates; unique, so an entry is reversed at most once. */
+    reversesEntryId: bigint('reverses_entry_id', { mode: 'number' })
+      .unique('journal_entries_reverses_entry_id_unique')
+      .references((): AnyPgColumn => journalEntries.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Keys, scope and hash come together: a CHECK in the hand-written migration (it backfills
+    // scope and hash of older keyed rows first).
+    unique('journal_entries_idempotency').on(t.idempotencyScope, t.idempotencyKey),
+  ],
+);
 
 export const postings = pgTable(
   'postings',

@@ -3,56 +3,83 @@ import { ACCOUNT_CURRENCIES } from '../../contract';
 import type { Currency } from '../../contract';
 import type { Database } from '../db/connect';
 import { ledgerAccounts } from '../db/schema';
+import type { CustomerAccountKind, HouseAccountKind, LedgerAccountKind } from '../db/schema';
 
-/** Every customer has a cash and a held account per account currency from registration on. */
-export async function openCustomerAccounts(db: Database, customerId: number): Promise<void> {
-  await db.insert(ledgerAccounts).values(
-    ACCOUNT_CURRENCIES.flatMap((currency) => [
-      { customerId, currency, kind: 'customer_cash' as const },
-      { customerId, currency, kind: 'customer_held' as const },
-    ]),
-  );
+/** The kinds every customer has in each account currency from registration on. */
+const OPENED_AT_REGISTRATION = ['available', 'held'] as const satisfies CustomerAccountKind[];
+
+/**
+ * Which way a kind's balance may go. A positive balance is what the house owes the owner, so a
+ * customer's accounts never go below zero, except loan_principal: what the customer owes is a
+ * balance below zero, and repaying past zero is refused like an overdraft. The house's accounts
+ * take either sign (house_bank goes negative as money comes in). The database has the same rule
+ * as a CHECK (ledger_accounts_customer_balance_sign).
+ */
+export function balanceAllowed(kind: LedgerAccountKind, balance: bigint): boolean {
+  if (kind.startsWith('house_')) return true;
+  return kind === 'loan_principal' ? balance <= 0n : balance >= 0n;
 }
 
-export async function customerAccountId(
-  db: Database,
-  customerId: number,
-  currency: Currency,
-  kind: 'customer_cash' | 'customer_held',
-): Promise<number> {
-  const [row] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.customerId, customerId),
-        eq(ledgerAccounts.currency, currency),
-        eq(ledgerAccounts.kind, kind),
+/** Opens the customer's available and held accounts in every account currency (registration). */
+export async function openCustomerAccounts(db: Database, customerId: number): Promise<void> {
+  await db
+    .insert(ledgerAccounts)
+    .values(
+      ACCOUNT_CURRENCIES.flatMap((currency) =>
+        OPENED_AT_REGISTRATION.map((kind) => ({ customerId, currency, kind })),
       ),
-    );
-  if (!row) throw new Error(`customer ${customerId} has no ${kind} account in ${currency}`);
-  return row.id;
+    )
+    .onConflictDoNothing();
 }
 
 /**
- * The house's cash account in a currency, created on first use. It is the other side of money
- * entering or leaving the system, so it may go negative; customer accounts may not.
+ * The customer's account of a kind in a currency, opened on first use: the less common kinds
+ * (margin, loans, IPO deposits) exist only for customers who use them.
  */
-export async function houseCashAccountId(db: Database, currency: Currency): Promise<number> {
-  await db
-    .insert(ledgerAccounts)
-    .values({ customerId: null, currency, kind: 'house_cash' })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        isNull(ledgerAccounts.customerId),
-        eq(ledgerAccounts.currency, currency),
-        eq(ledgerAccounts.kind, 'house_cash'),
-      ),
-    );
-  if (!row) throw new Error(`house cash account in ${currency} could not be opened`);
-  return row.id;
+export function customerAccountId(
+  db: Database,
+  customerId: number,
+  currency: Currency,
+  kind: CustomerAccountKind,
+): Promise<number> {
+  return accountId(db, customerId, currency, kind);
+}
+
+/** The house's account of a kind in a currency, opened on first use. */
+export function houseAccountId(
+  db: Database,
+  currency: Currency,
+  kind: HouseAccountKind,
+): Promise<number> {
+  return accountId(db, null, currency, kind);
+}
+
+async function accountId(
+  db: Database,
+  customerId: number | null,
+  currency: Currency,
+  kind: LedgerAccountKind,
+): Promise<number> {
+  const find = async () => {
+    const [row] = await db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          customerId === null
+            ? isNull(ledgerAccounts.customerId)
+            : eq(ledgerAccounts.customerId, customerId),
+          eq(ledgerAccounts.currency, currency),
+          eq(ledgerAccounts.kind, kind),
+        ),
+      );
+    return row?.id;
+  };
+  const existing = await find();
+  if (existing !== undefined) return existing;
+  // Two first uses at once both insert; the unique constraint keeps one row and both find it.
+  await db.insert(ledgerAccounts).values({ customerId, currency, kind }).onConflictDoNothing();
+  const created = await find();
+  if (created === undefined) throw new Error(`ledger account ${kind} ${currency} was not opened`);
+  return created;
 }

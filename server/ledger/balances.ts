@@ -1,13 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { BalanceDto } from '../../contract';
 import { ACCOUNT_CURRENCIES } from '../../contract';
 import type { Database } from '../db/connect';
-import { ledgerAccounts, postings } from '../db/schema';
+import { ledgerAccounts } from '../db/schema';
+import type { LedgerAccountKind } from '../db/schema';
 import { minorFromSql } from './amounts';
 
 /**
- * A customer's balances, derived from the postings themselves: available is the cash account,
- * held is what pending operations reserved, total is both. Every account currency is listed,
+ * A customer's balances from the stored account balances (one row per account, kept in step with
+ * the postings): available is free cash, held what pending withdrawals and orders reserved, and
+ * total everything the customer owns in the currency (available, held, position margin, IPO
+ * deposits). Loans are owed, not owned, so not in the total. Every account currency is listed,
  * with zeros when nothing has moved.
  */
 export async function balancesOf(db: Database, customerId: number): Promise<BalanceDto[]> {
@@ -15,18 +18,17 @@ export async function balancesOf(db: Database, customerId: number): Promise<Bala
     .select({
       currency: ledgerAccounts.currency,
       kind: ledgerAccounts.kind,
-      balance: sql<string>`coalesce(sum(${postings.amount}), 0)::text`,
+      balance: ledgerAccounts.balance,
     })
     .from(ledgerAccounts)
-    .leftJoin(postings, eq(postings.accountId, ledgerAccounts.id))
-    .where(eq(ledgerAccounts.customerId, customerId))
-    .groupBy(ledgerAccounts.currency, ledgerAccounts.kind);
-
-  const amount = (currency: string, kind: string) =>
+    .where(eq(ledgerAccounts.customerId, customerId));
+  const amount = (currency: string, kind: LedgerAccountKind) =>
     minorFromSql(rows.find((r) => r.currency === currency && r.kind === kind)?.balance ?? 0);
   return ACCOUNT_CURRENCIES.map((currency) => {
-    const available = amount(currency, 'customer_cash');
-    const held = amount(currency, 'customer_held');
-    return { currency, total: available + held, available };
+    const available = amount(currency, 'available');
+    const held = amount(currency, 'held');
+    const total =
+      available + held + amount(currency, 'position_margin') + amount(currency, 'ipo_deposit');
+    return { currency, total, available, held };
   });
 }

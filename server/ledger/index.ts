@@ -1,6 +1,18 @@
 export { postEntry } from './post-entry';
-export type { EntryInput, PostedEntry, PostingInput } from './post-entry';
+export type { EntryInput, PostingInput } from './post-entry';
+export type { PostedEntry } from './idempotency';
+export { REVERSAL_KIND, reverseEntry } from './reverse-entry';
+export type { ReverseInput } from './reverse-entry';
 export { balancesOf } from './balances';
-export { customerAccountId, houseCashAccountId, openCustomerAccounts } from './accounts';
+export {
+  balanceAllowed,
+  customerAccountId,
+  houseAccountId,
+  openCustomerAccounts,
+} from './accounts';
+export { auditLedger, describeViolation } from './audit';
+export type { LedgerViolation } from './audit';
 export { LedgerError } from './ledger-error';
 export type { LedgerErrorReason } from './ledger-error';
+export { CUSTOMER_ACCOUNT_KINDS, HOUSE_ACCOUNT_KINDS } from '../db/schema';
+export type { CustomerAccountKind, HouseAccountKind, LedgerAccountKind } from '../db/schema';

@@ -1,8 +1,12 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/connect';
+import type { Database, Transaction } from '../db/connect';
 import { journalEntries, ledgerAccounts, postings } from '../db/schema';
-import { minorFromSql } from './amounts';
+import type { LedgerAccountKind } from '../db/schema';
+import { balanceAllowed } from './accounts';
+import { recordOnce } from './idempotency';
+import type { KeyedRequest, PostedEntry } from './idempotency';
 import { LedgerError } from './ledger-error';
+import { requestHash } from './request-hash';
 
 export interface PostingInput {
   accountId: number;
@@ -13,97 +17,148 @@ export interface PostingInput {
 export interface EntryInput {
   kind: string;
   reason: string;
+  /** Who asks: 'system', 'customer:<id>', 'staff:<id>'. */
   actor: string;
-  /** The request's Idempotency-Key: an entry with the same key is recorded once. */
+  /**
+   * The request's Idempotency-Key: the entry is recorded once per scope and key, and a repeat
+   * must ask for the same postings and kind (else LedgerError 'idempotency_mismatch').
+   */
   idempotencyKey?: string | null;
+  /**
+   * Whose keys this key is among; the actor unless given (e.g. a job posting for a customer's
+   * request passes 'customer:<id>' with actor 'system').
+   */
+  idempotencyScope?: string;
   postings: PostingInput[];
-}
-
-export interface PostedEntry {
-  entryId: number;
-  /** True when the key had been used: nothing new was written. */
-  replayed: boolean;
 }
 
 /**
  * Records a journal entry, or refuses it whole. Its postings must sum to zero in each currency,
- * and no customer account may end below zero. It runs in its own transaction, or as a savepoint
- * of the caller's, so a refusal leaves the caller's other writes untouched until it decides.
+ * and no customer account may end beyond its sign (below zero; above zero for loan_principal).
+ * It runs in its own transaction, or as a savepoint of the caller's, so a refusal leaves the
+ * caller's other writes untouched until it decides.
  */
 export async function postEntry(db: Database, entry: EntryInput): Promise<PostedEntry> {
   checkAmounts(entry.postings);
-  return db.transaction(async (tx) => {
-    if (entry.idempotencyKey) {
-      const [existing] = await tx
-        .select({ id: journalEntries.id })
-        .from(journalEntries)
-        .where(eq(journalEntries.idempotencyKey, entry.idempotencyKey));
-      if (existing) return { entryId: existing.id, replayed: true };
-    }
-
-    // Locking the accounts in id order serialises concurrent entries on the same accounts
-    // (PostgreSQL), so two withdrawals cannot both spend the same balance; the order avoids deadlocks.
-    const accountIds = [...new Set(entry.postings.map((p) => p.accountId))].sort((a, b) => a - b);
-    const accounts = await tx
-      .select({
-        id: ledgerAccounts.id,
-        currency: ledgerAccounts.currency,
-        kind: ledgerAccounts.kind,
-      })
-      .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.id, accountIds))
-      .orderBy(asc(ledgerAccounts.id))
-      .for('update');
-    if (accounts.length !== accountIds.length) {
-      const known = new Set(accounts.map((a) => a.id));
-      throw new LedgerError(
-        'unknown_account',
-        `accounts ${accountIds.filter((id) => !known.has(id)).join(', ')}`,
-      );
-    }
-    checkBalanced(entry.postings, new Map(accounts.map((a) => [a.id, a.currency])));
-
-    const [created] = await tx
-      .insert(journalEntries)
-      .values({
-        kind: entry.kind,
-        reason: entry.reason,
-        actor: entry.actor,
-        idempotencyKey: entry.idempotencyKey ?? null,
-      })
-      .returning({ id: journalEntries.id });
-    if (!created) throw new Error('journal entry insert returned no row');
-    await tx.insert(postings).values(
-      entry.postings.map((p) => ({
-        entryId: created.id,
-        accountId: p.accountId,
-        amount: p.amount,
-      })),
-    );
-
-    const customerIds = accounts.filter((a) => a.kind !== 'house_cash').map((a) => a.id);
-    if (customerIds.length > 0) {
-      const balances = await tx
-        .select({
-          accountId: postings.accountId,
-          balance: sql<string>`sum(${postings.amount})::text`,
-        })
-        .from(postings)
-        .where(inArray(postings.accountId, customerIds))
-        .groupBy(postings.accountId);
-      const overdrawn = balances.find((b) => minorFromSql(b.balance) < 0);
-      if (overdrawn) {
-        throw new LedgerError(
-          'insufficient_funds',
-          `account ${overdrawn.accountId} would go below zero`,
-        );
-      }
-    }
-    return { entryId: created.id, replayed: false };
-  });
+  return recordOnce(db, keyedRequest(entry, null), (tx) => writeEntry(tx, entry, null));
 }
 
-function checkAmounts(list: PostingInput[]): void {
+/** The entry's key, scope and request hash, or null when it carries no key. */
+export function keyedRequest(
+  entry: Pick<EntryInput, 'kind' | 'actor' | 'idempotencyKey' | 'idempotencyScope' | 'postings'>,
+  reversesEntryId: number | null,
+): KeyedRequest | null {
+  if (!entry.idempotencyKey) return null;
+  return {
+    scope: entry.idempotencyScope ?? entry.actor,
+    key: entry.idempotencyKey,
+    hash: requestHash(entry.kind, reversesEntryId, entry.postings),
+  };
+}
+
+/**
+ * Writes the entry, its postings and the accounts' new balances. The touched accounts are locked
+ * in id order first (PostgreSQL), which serialises concurrent entries on the same accounts
+ * without deadlocks; the stored balances read under that lock are then exact, so the overdraft
+ * check costs one row per account however many postings came before.
+ */
+export async function writeEntry(
+  tx: Transaction,
+  entry: EntryInput,
+  reversesEntryId: number | null,
+): Promise<number> {
+  const accountIds = [...new Set(entry.postings.map((p) => p.accountId))].sort((a, b) => a - b);
+  const accounts = await tx
+    .select({
+      id: ledgerAccounts.id,
+      currency: ledgerAccounts.currency,
+      kind: ledgerAccounts.kind,
+      balance: sql<string>`${ledgerAccounts.balance}::text`,
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, accountIds))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
+  if (accounts.length !== accountIds.length) {
+    const known = new Set(accounts.map((a) => a.id));
+    throw new LedgerError(
+      'unknown_account',
+      `accounts ${accountIds.filter((id) => !known.has(id)).join(', ')}`,
+    );
+  }
+  if (reversesEntryId !== null) await checkNotReversed(tx, reversesEntryId);
+  checkBalanced(entry.postings, new Map(accounts.map((a) => [a.id, a.currency])));
+  const deltas = new Map<number, bigint>();
+  for (const p of entry.postings) {
+    deltas.set(p.accountId, (deltas.get(p.accountId) ?? 0n) + BigInt(p.amount));
+  }
+  for (const account of accounts) checkNewBalance(account, deltas.get(account.id) ?? 0n);
+
+  const scope = keyedRequest(entry, reversesEntryId);
+  const [created] = await tx
+    .insert(journalEntries)
+    .values({
+      kind: entry.kind,
+      reason: entry.reason,
+      actor: entry.actor,
+      idempotencyScope: scope?.scope ?? null,
+      idempotencyKey: scope?.key ?? null,
+      requestHash: scope?.hash ?? null,
+      reversesEntryId,
+    })
+    .returning({ id: journalEntries.id });
+  if (!created) throw new Error('journal entry insert returned no row');
+  await tx.insert(postings).values(
+    entry.postings.map((p) => ({
+      entryId: created.id,
+      accountId: p.accountId,
+      amount: p.amount,
+    })),
+  );
+  const changes = [...deltas].filter(([, delta]) => delta !== 0n);
+  if (changes.length > 0) {
+    const rows = changes.map(([id, delta]) => sql`(${id}::integer, ${delta.toString()}::bigint)`);
+    await tx.execute(
+      sql`update ${ledgerAccounts} set balance = balance + d.delta
+          from (values ${sql.join(rows, sql`, `)}) as d(id, delta)
+          where ${ledgerAccounts.id} = d.id`,
+    );
+  }
+  return created.id;
+}
+
+/**
+ * Looked up under the account locks: a reversal racing this one touches the same accounts, so by
+ * now it has committed (and is seen) or has not started; an unseen one still meets the unique
+ * reverses_entry_id.
+ */
+async function checkNotReversed(tx: Transaction, entryId: number): Promise<void> {
+  const [earlier] = await tx
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .where(eq(journalEntries.reversesEntryId, entryId));
+  if (earlier) {
+    throw new LedgerError('already_reversed', `entry ${entryId} was reversed by ${earlier.id}`);
+  }
+}
+
+function checkNewBalance(
+  account: { id: number; kind: LedgerAccountKind; balance: string },
+  delta: bigint,
+): void {
+  const next = BigInt(account.balance) + delta;
+  if (next > BigInt(Number.MAX_SAFE_INTEGER) || next < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new LedgerError('bad_amount', `account ${account.id} would leave the safe integer range`);
+  }
+  if (!balanceAllowed(account.kind, next)) {
+    throw new LedgerError(
+      'insufficient_funds',
+      `account ${account.id} (${account.kind}) would go to ${next}`,
+    );
+  }
+}
+
+export function checkAmounts(list: readonly PostingInput[]): void {
   if (list.length < 2) throw new LedgerError('no_postings', 'an entry needs at least two postings');
   for (const p of list) {
     if (!Number.isSafeInteger(p.amount) || p.amount === 0) {
@@ -112,7 +167,7 @@ function checkAmounts(list: PostingInput[]): void {
   }
 }
 
-function checkBalanced(list: PostingInput[], currencyOf: Map<number, string>): void {
+function checkBalanced(list: readonly PostingInput[], currencyOf: Map<number, string>): void {
   const sums = new Map<string, bigint>();
   for (const p of list) {
     const currency = currencyOf.get(p.accountId) ?? '';

@@ -18,9 +18,9 @@ const ALICE: UserInfoDto = {
   institution: 'MARU01',
   fundPasswordSet: false,
   balances: [
-    { currency: 'KRW', total: 1_234_567, available: 1_000_000 },
-    { currency: 'USD', total: 12_345, available: 12_345 },
-    { currency: 'USDT', total: 1_500_000, available: 0 },
+    { currency: 'KRW', total: 1_234_567, available: 1_000_000, held: 234_567 },
+    { currency: 'USD', total: 12_345, available: 12_345, held: 0 },
+    { currency: 'USDT', total: 1_500_000, available: 0, held: 1_500_000 },
   ],
   states: {
     frozen: false,

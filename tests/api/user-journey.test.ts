@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfoDto } from '../../contract';
 import { ACCOUNT_CURRENCIES } from '../../contract';
 import { customers, sessions } from '../../server/db/schema';
-import { customerAccountId, houseCashAccountId, postEntry } from '../../server/ledger';
+import { customerAccountId, houseAccountId, postEntry } from '../../server/ledger';
 import type { TestApp } from '../support/test-app';
 import { buildTestApp, databaseKinds } from '../support/test-app';
 import {
@@ -47,7 +47,7 @@ describe.each(databaseKinds)('customer journey on %s', (kind) => {
       withdrawalBarred: false,
     });
     expect(info.balances).toEqual(
-      ACCOUNT_CURRENCIES.map((currency) => ({ currency, total: 0, available: 0 })),
+      ACCOUNT_CURRENCIES.map((currency) => ({ currency, total: 0, available: 0, held: 0 })),
     );
     expect(Number.isNaN(Date.parse(info.createdAt))).toBe(false);
 
@@ -188,9 +188,9 @@ describe.each(databaseKinds)('customer journey on %s', (kind) => {
     const session = await registerCustomer(t.app, t.demoCode, account);
     const [customer] = await t.db.select().from(customers).where(eq(customers.account, account));
     const id = customer?.id ?? -1;
-    const house = await houseCashAccountId(t.db, 'KRW');
-    const cash = await customerAccountId(t.db, id, 'KRW', 'customer_cash');
-    const held = await customerAccountId(t.db, id, 'KRW', 'customer_held');
+    const house = await houseAccountId(t.db, 'KRW', 'house_bank');
+    const cash = await customerAccountId(t.db, id, 'KRW', 'available');
+    const held = await customerAccountId(t.db, id, 'KRW', 'held');
     await postEntry(t.db, {
       kind: 'deposit',
       reason: 'test deposit',
@@ -210,7 +210,15 @@ describe.each(databaseKinds)('customer journey on %s', (kind) => {
       ],
     });
     const info = expectSuccess<UserInfoDto>(await call(t.app, '/user/info', {}, { session }));
-    expect(info.balances[0]).toEqual({ currency: 'KRW', total: 1_000_000, available: 750_000 });
-    expect(info.balances.slice(1).every((b) => b.total === 0 && b.available === 0)).toBe(true);
+    expect(info.balances[0]).toEqual({
+      currency: 'KRW',
+      total: 1_000_000,
+      available: 750_000,
+      held: 250_000,
+    });
+    expect(info.balances.slice(1)).toEqual([
+      { currency: 'USD', total: 0, available: 0, held: 0 },
+      { currency: 'USDT', total: 0, available: 0, held: 0 },
+    ]);
   });
 });

@@ -36,7 +36,7 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     expect(t.demoCode).toBe('DEMO2026');
   });
 
-  it('opens a customer with cash and held accounts in every account currency', async () => {
+  it('opens a customer with available and held accounts in every account currency', async () => {
     const session = await registerCustomer(t.app, t.demoCode);
     const [customer] = await t.db
       .select()
@@ -47,12 +47,12 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
       .from(ledgerAccounts)
       .where(eq(ledgerAccounts.customerId, customer?.id ?? -1));
     expect(accounts.map((a) => `${a.currency}/${a.kind}`).sort()).toEqual([
-      'KRW/customer_cash',
-      'KRW/customer_held',
-      'USD/customer_cash',
-      'USD/customer_held',
-      'USDT/customer_cash',
-      'USDT/customer_held',
+      'KRW/available',
+      'KRW/held',
+      'USD/available',
+      'USD/held',
+      'USDT/available',
+      'USDT/held',
     ]);
   });
 

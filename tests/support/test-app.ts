@@ -10,6 +10,8 @@ import type { Config } from '../../server/config';
 import { loadConfig } from '../../server/config';
 import type { Database, DatabaseHandle } from '../../server/db/connect';
 import { createPgliteSnapshot, openDatabase } from '../../server/db/connect';
+import { auditLedger, describeViolation } from '../../server/ledger';
+import type { LedgerViolation } from '../../server/ledger';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -22,6 +24,10 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database;
   demoCode: string;
+  /**
+   * Audits the ledger (auditLedger), closes the app and drops its database; throws, failing the
+   * file's afterAll, when the audit found a violation, so every API test file checks the ledger.
+   */
   close(): Promise<void>;
 }
 
@@ -132,10 +138,20 @@ export async function buildTestApp(
       db: app.maru.db,
       demoCode: app.maru.demoCode,
       async close() {
+        let violations: LedgerViolation[] = [];
         try {
-          await app.close();
+          violations = await auditLedger(app.maru.db);
         } finally {
-          await scratch?.drop();
+          try {
+            await app.close();
+          } finally {
+            await scratch?.drop();
+          }
+        }
+        if (violations.length > 0) {
+          throw new Error(
+            `ledger audit failed after this file:\n${violations.map(describeViolation).join('\n')}`,
+          );
         }
       },
     };
