@@ -17,6 +17,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'account.exists': 409,
   'request.too_large': 413,
   'request.unsupported_media': 415,
+  'request.idempotency_mismatch': 422,
   'request.too_often': 429,
   'system.busy': 500,
 };
@@ -27,11 +28,18 @@ export function httpStatusOf(code: ErrorCode): number {
 
 /**
  * A refusal a handler throws; the error handler turns it into the translated envelope. Throwing
- * (rather than returning) also rolls back any transaction the handler is inside.
+ * (rather than returning) also rolls back any transaction the handler is inside, unless the
+ * refusal keeps writes (below).
  */
 export class ApiRefusal extends Error {
   readonly params: ErrorParams;
   readonly httpStatus: number;
+  /**
+   * Whether the call's transaction commits what the handler wrote before refusing: a wrong
+   * password or code counted toward a lock must stick although the call is refused. Set with
+   * keepingWrites(); only for refusals thrown outside any nested transaction of the handler.
+   */
+  keepsWrites = false;
 
   constructor(
     readonly code: ErrorCode,
@@ -42,6 +50,12 @@ export class ApiRefusal extends Error {
     this.name = 'ApiRefusal';
     this.params = { ...DEFAULT_ERROR_PARAMS[code], ...params };
     this.httpStatus = httpStatus;
+  }
+
+  /** Marks the refusal as keeping the handler's writes (see keepsWrites); returns it. */
+  keepingWrites(): this {
+    this.keepsWrites = true;
+    return this;
   }
 }
 

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffCallName } from '../../contract';
-import { STAFF_CALLS } from '../../contract';
+import { STAFF_CALLS, staffAccessOf } from '../../contract';
 import type { Database } from '../../server/db/connect';
 import {
   accountStateChanges,
@@ -113,8 +113,8 @@ describe.each(databaseKinds)('staff bad input on %s', (kind) => {
 
   async function refused(name: StaffCallName, body: Record<string, unknown>, field?: string) {
     const spec = STAFF_CALLS[name];
-    const token =
-      spec.access === 'public' ? undefined : spec.access === 'pending' ? pending : admin;
+    const access = staffAccessOf(spec.access);
+    const token = access === null ? undefined : access === 'pending' ? pending : admin;
     const before = await snapshot(t.db);
     const response = await staffCall(t.app, spec.path, body, token);
     const answer = envelope(response);
