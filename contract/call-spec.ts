@@ -7,9 +7,7 @@ import type { StaffRole } from './schemas/staff';
  * the TOTP code).
  */
 export type CallAccess =
-  | 'public'
-  | 'customer'
-  | { readonly staff: readonly StaffRole[] | 'any' | 'pending' };
+  'public' | 'customer' | { readonly staff: readonly StaffRole[] | 'any' | 'pending' };
 
 /** One call of a catalogue: POST <base><path> with a JSON body. */
 export interface CallSpec {

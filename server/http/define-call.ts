@@ -107,7 +107,9 @@ export function defineCall<Cat extends CallCatalogue, N extends keyof Cat['calls
     { config: options.rateLimit ? { rateLimit: routeRateLimit(options.rateLimit) } : {} },
     async (request) => {
       const caller = await callerOf(app.maru.db, request, spec, options);
-      const key = spec.idempotent ? idempotencyKeyOf(request, spec.idempotent === 'required') : null;
+      const key = spec.idempotent
+        ? idempotencyKeyOf(request, spec.idempotent === 'required')
+        : null;
       // A POST without a body counts as {}.
       const body: unknown = await validateBody(
         spec.request,
@@ -177,6 +179,9 @@ async function callerOf(
     });
     return { session, staff: null, actor: { kind: 'customer', id: session.customer.id } };
   }
-  const staff = await authenticateStaff(db, request, { path: spec.path, access: spec.access.staff });
+  const staff = await authenticateStaff(db, request, {
+    path: spec.path,
+    access: spec.access.staff,
+  });
   return { session: null, staff, actor: { kind: 'staff', id: staff.staff.id } };
 }

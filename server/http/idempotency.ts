@@ -93,10 +93,7 @@ export async function storeIdempotentAnswer(
 }
 
 /** Gives the key back (a refusal that keeps its writes): a retry runs the call again. */
-export async function releaseIdempotencyKey(
-  tx: Database,
-  claim: IdempotentRequest,
-): Promise<void> {
+export async function releaseIdempotencyKey(tx: Database, claim: IdempotentRequest): Promise<void> {
   await tx.delete(idempotencyKeys).where(keyIs(claim));
 }
 

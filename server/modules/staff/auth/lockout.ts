@@ -35,7 +35,11 @@ export async function recordStaffFailure(
       .update(staffAccounts)
       .set({ failedLogins: 0, lockedUntil: until })
       .where(eq(staffAccounts.id, staff.id));
-    return new ApiRefusal('staff.locked', { minutes: minutesLeft(until, now) }, 403).keepingWrites();
+    return new ApiRefusal(
+      'staff.locked',
+      { minutes: minutesLeft(until, now) },
+      403,
+    ).keepingWrites();
   }
   await db
     .update(staffAccounts)
