@@ -1,7 +1,9 @@
-import type { AnySchema } from 'yup';
+import type { BinaryCallSpec, CallCatalogue, CallSpec } from './call-spec';
+import { API_BASE } from './constants';
 import { CALL_PATHS } from './paths';
 import { configRequest, configResponse } from './schemas/common';
 import * as kyc from './schemas/kyc';
+import { KYC_UPLOAD_PATH } from './schemas/kyc';
 import * as market from './schemas/market';
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
@@ -13,17 +15,6 @@ import {
   userInfoResponse,
 } from './schemas/user';
 
-export interface CallSpec {
-  /** Path under API_BASE. */
-  path: string;
-  /** Whether the call needs a customer session (token + account headers). */
-  auth: boolean;
-  summary: string;
-  request: AnySchema;
-  /** Schema of `data` on success; null when the call answers no data. */
-  response: AnySchema | null;
-}
-
 /**
  * The calls of the customer API. The server registers a route for each and publishes the
  * OpenAPI document from the same schemas; the client's forms validate with them.
@@ -31,42 +22,42 @@ export interface CallSpec {
 export const CALLS = {
   config: {
     path: CALL_PATHS.config,
-    auth: false,
+    access: 'public',
     summary: 'Site configuration in the request language',
     request: configRequest,
     response: configResponse,
   },
   register: {
     path: CALL_PATHS.register,
-    auth: false,
+    access: 'public',
     summary: 'Open an account with an institution or invitation code',
     request: registerRequest,
     response: sessionResponse,
   },
   login: {
     path: CALL_PATHS.login,
-    auth: false,
+    access: 'public',
     summary: 'Start a session',
     request: loginRequest,
     response: sessionResponse,
   },
   logout: {
     path: CALL_PATHS.logout,
-    auth: true,
+    access: 'customer',
     summary: 'End the current session',
     request: emptyRequest,
     response: null,
   },
   info: {
     path: CALL_PATHS.info,
-    auth: true,
+    access: 'customer',
     summary: 'The signed-in customer with balances per currency',
     request: emptyRequest,
     response: userInfoResponse,
   },
   changePassword: {
     path: CALL_PATHS.changePassword,
-    auth: true,
+    access: 'customer',
     summary: 'Change the login password; ends every other session',
     request: changePasswordRequest,
     response: null,
@@ -74,42 +65,42 @@ export const CALLS = {
   // Real-name verification (the photo upload is a binary request: KYC_UPLOAD_PATH)
   kycStatus: {
     path: CALL_PATHS.kycStatus,
-    auth: true,
+    access: 'customer',
     summary: 'Real-name verification: state, rejection reason, what was submitted',
     request: emptyRequest,
     response: kyc.kycStatusResponse,
   },
   kycSubmit: {
     path: CALL_PATHS.kycSubmit,
-    auth: true,
+    access: 'customer',
     summary: 'Submit (or resubmit after a rejection) name, ID number and uploaded photos',
     request: kyc.kycSubmitRequest,
     response: kyc.kycStatusResponse,
   },
   kycPhoto: {
     path: CALL_PATHS.kycPhoto,
-    auth: true,
+    access: 'customer',
     summary: "One of the customer's own ID photos (each view is audit-logged)",
     request: kyc.kycPhotoRequest,
     response: kyc.kycPhotoResponse,
   },
   fundPasswordSet: {
     path: CALL_PATHS.fundPasswordSet,
-    auth: true,
+    access: 'customer',
     summary: 'Set the 6-digit fund password (once)',
     request: kyc.fundPasswordSetRequest,
     response: null,
   },
   fundPasswordChange: {
     path: CALL_PATHS.fundPasswordChange,
-    auth: true,
+    access: 'customer',
     summary: 'Change the fund password; the current one is required',
     request: kyc.fundPasswordChangeRequest,
     response: null,
   },
   fundPasswordReset: {
     path: CALL_PATHS.fundPasswordReset,
-    auth: true,
+    access: 'customer',
     summary: 'Reset a forgotten fund password with the login password and the ID number on file',
     request: kyc.fundPasswordResetRequest,
     response: null,
@@ -117,98 +108,98 @@ export const CALLS = {
   // Market data: every answer says whether the feed is simulated.
   stockDetail: {
     path: CALL_PATHS.stockDetail,
-    auth: true,
+    access: 'customer',
     summary: 'One stock: quote, 52-week range, market cap, industry',
     request: market.stockDetailRequest,
     response: market.stockDetailResponse,
   },
   indexDetail: {
     path: CALL_PATHS.indexDetail,
-    auth: true,
+    access: 'customer',
     summary: 'One index with its 52-week range',
     request: market.indexDetailRequest,
     response: market.indexDetailResponse,
   },
   candles: {
     path: CALL_PATHS.candles,
-    auth: true,
+    access: 'customer',
     summary: 'Candle history of a stock or an index for a period, range and adjustment',
     request: market.candlesRequest,
     response: market.candlesResponse,
   },
   indices: {
     path: CALL_PATHS.indices,
-    auth: true,
+    access: 'customer',
     summary: 'KOSPI, KOSDAQ and KOSPI200',
     request: emptyRequest,
     response: market.indicesResponse,
   },
   rankings: {
     path: CALL_PATHS.rankings,
-    auth: true,
+    access: 'customer',
     summary: 'Gainers, losers, volume, turnover or market-cap ranking',
     request: market.rankingsRequest,
     response: market.rankingsResponse,
   },
   industries: {
     path: CALL_PATHS.industries,
-    auth: true,
+    access: 'customer',
     summary: 'Industry groups: cap-weighted change, advancers and decliners, leader',
     request: market.industriesRequest,
     response: market.industriesResponse,
   },
   investorTrends: {
     path: CALL_PATHS.investorTrends,
-    auth: true,
+    access: 'customer',
     summary: "Today's net buying by individuals, foreigners and institutions",
     request: market.investorTrendsRequest,
     response: market.investorTrendsResponse,
   },
   shortSelling: {
     path: CALL_PATHS.shortSelling,
-    auth: true,
+    access: 'customer',
     summary: "Today's short selling, largest amounts first",
     request: market.shortSellingRequest,
     response: market.shortSellingResponse,
   },
   fxRates: {
     path: CALL_PATHS.fxRates,
-    auth: true,
+    access: 'customer',
     summary: 'FX rates in KRW per unit',
     request: emptyRequest,
     response: market.fxRatesResponse,
   },
   search: {
     path: CALL_PATHS.search,
-    auth: true,
+    access: 'customer',
     summary: 'Stocks by code or name (Korean or English, case-insensitive)',
     request: market.searchRequest,
     response: market.searchResponse,
   },
   watchlist: {
     path: CALL_PATHS.watchlist,
-    auth: true,
+    access: 'customer',
     summary: "The signed-in customer's watchlist with prices",
     request: market.watchlistRequest,
     response: market.watchlistResponse,
   },
   watchlistAdd: {
     path: CALL_PATHS.watchlistAdd,
-    auth: true,
+    access: 'customer',
     summary: 'Add a stock to the watchlist (adding it again changes nothing)',
     request: market.watchlistAddRequest,
     response: market.watchlistResponse,
   },
   watchlistRemove: {
     path: CALL_PATHS.watchlistRemove,
-    auth: true,
+    access: 'customer',
     summary: 'Remove one or several stocks from the watchlist',
     request: market.watchlistRemoveRequest,
     response: market.watchlistResponse,
   },
   marketSnapshot: {
     path: CALL_PATHS.marketSnapshot,
-    auth: false,
+    access: 'public',
     summary: 'The snapshot frame of one market channel (the socket fallback polls it)',
     request: marketSnapshotRequest,
     response: marketSnapshotResponse,
@@ -218,3 +209,27 @@ export const CALLS = {
 };
 
 export type CallName = keyof typeof CALLS;
+
+/** The customer API: CALLS under API_BASE. */
+export const CUSTOMER_API = {
+  base: API_BASE,
+  tag: 'customer',
+  operationPrefix: '',
+  calls: CALLS,
+} as const satisfies CallCatalogue<typeof CALLS>;
+
+/**
+ * `POST <API_BASE>/kyc/upload?side=front|back` with the photo's bytes as the body
+ * (application/octet-stream); registered by server/modules/kyc/upload-route.ts.
+ */
+export const KYC_UPLOAD = {
+  path: KYC_UPLOAD_PATH,
+  access: 'customer',
+  summary: 'Upload one ID photo (JPEG or PNG bytes, at most 10 MB) for real-name verification',
+  bodyKind: 'binary',
+  query: kyc.kycUploadQuery,
+  response: kyc.kycUploadResponse,
+} as const satisfies BinaryCallSpec;
+
+/** Every binary call, for the OpenAPI document. */
+export const BINARY_CALLS = { kycUpload: KYC_UPLOAD } as const;

@@ -27,3 +27,7 @@ export const STORAGE_LANGUAGE_KEY = 'lang';
 export const TOKEN_HEADER = 'token';
 export const ACCOUNT_HEADER = 'account';
 export const LANGUAGE_HEADER = 'lang';
+/** Optional on idempotent calls: a repeat with the same key and body replays the first answer. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** An idempotency key is 1 to 128 printable ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7e]{1,128}$/;

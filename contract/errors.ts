@@ -18,6 +18,9 @@ export const ERROR_CODES = [
   'request.not_found',
   'request.too_often',
   'request.unsupported_media',
+  'request.idempotency_key_invalid',
+  'request.idempotency_key_required',
+  'request.idempotency_mismatch',
   // Sessions
   'auth.required',
   // Accounts

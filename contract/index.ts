@@ -1,3 +1,4 @@
+export * from './call-spec';
 export * from './calls';
 export * from './paths';
 export * from './constants';

@@ -1,29 +1,23 @@
-import type { AnySchema } from 'yup';
+import type { CallCatalogue, CallSpec } from './call-spec';
 import { emptyRequest } from './schemas/user';
 import * as s from './schemas/staff';
-import type { StaffRole } from './schemas/staff';
 
 /** The back office lives under its own base path, with its own sessions (header STAFF_TOKEN_HEADER). */
 export const STAFF_API_BASE = '/api/staff';
 export const STAFF_TOKEN_HEADER = 'staff-token';
 
-export interface StaffCallSpec {
-  path: string;
-  /**
-   * Who may call: 'public' (no session), 'pending' (a half session after the password, before
-   * the TOTP code), 'any' (any signed-in staff member), or the roles allowed.
-   */
-  access: 'public' | 'pending' | 'any' | readonly StaffRole[];
-  summary: string;
-  request: AnySchema;
-  response: AnySchema | null;
-}
+const REVIEW = { staff: ['reviewer', 'admin'] } as const;
+const OPERATE = { staff: ['operator', 'admin'] } as const;
+const ADMIN = { staff: ['admin'] } as const;
+/** A half session after the password, before the TOTP code. */
+const PENDING = { staff: 'pending' } as const;
+/** Any signed-in staff member. */
+const ANY = { staff: 'any' } as const;
 
-const REVIEW = ['reviewer', 'admin'] as const;
-const OPERATE = ['operator', 'admin'] as const;
-const ADMIN = ['admin'] as const;
-
-/** Every back-office call. Each is audit-logged with the staff member, IP and user agent. */
+/**
+ * Every back-office call. Each call made with a staff session is audit-logged (staff member,
+ * call name, entity, IP and user agent) in the same transaction as what it did.
+ */
 export const STAFF_CALLS = {
   login: {
     path: '/auth/login',
@@ -34,35 +28,35 @@ export const STAFF_CALLS = {
   },
   enrol: {
     path: '/auth/enrol',
-    access: 'pending',
+    access: PENDING,
     summary: 'Start TOTP enrolment: otpauth URI and its QR code (SVG)',
     request: emptyRequest,
     response: s.staffEnrolResponse,
   },
   verify: {
     path: '/auth/verify',
-    access: 'pending',
+    access: PENDING,
     summary: 'TOTP step of sign-in (also confirms enrolment); the session becomes full',
     request: s.staffVerifyRequest,
     response: s.staffMeResponse,
   },
   logout: {
     path: '/auth/logout',
-    access: 'any',
+    access: ANY,
     summary: 'End the staff session',
     request: emptyRequest,
     response: null,
   },
   me: {
     path: '/auth/me',
-    access: 'any',
+    access: ANY,
     summary: 'The signed-in staff member',
     request: emptyRequest,
     response: s.staffMeResponse,
   },
   changePassword: {
     path: '/auth/changePassword',
-    access: 'any',
+    access: ANY,
     summary: 'Change the staff password (required after a one-time password)',
     request: s.staffChangePasswordRequest,
     response: null,
@@ -132,7 +126,7 @@ export const STAFF_CALLS = {
   },
   entityView: {
     path: '/entities/view',
-    access: 'any',
+    access: ANY,
     summary: 'A lifecycle entity: state, state chart with the path taken, transitions',
     request: s.entityViewRequest,
     response: s.entityViewResponse,
@@ -172,6 +166,14 @@ export const STAFF_CALLS = {
     request: s.institutionCustomersRequest,
     response: s.customerSearchResponse,
   },
-} as const satisfies Record<string, StaffCallSpec>;
+} as const satisfies Record<string, CallSpec>;
 
 export type StaffCallName = keyof typeof STAFF_CALLS;
+
+/** The back office: STAFF_CALLS under STAFF_API_BASE. */
+export const STAFF_API = {
+  base: STAFF_API_BASE,
+  tag: 'staff',
+  operationPrefix: 'staff.',
+  calls: STAFF_CALLS,
+} as const satisfies CallCatalogue<typeof STAFF_CALLS>;

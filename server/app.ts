@@ -6,6 +6,7 @@ import { openDatabase } from './db/connect';
 import { startMarket } from './market/start-market';
 import { bodyParsingPlugin } from './http/body-parsing';
 import { errorHandlersPlugin, handleError } from './http/error-handlers';
+import { startIdempotencySweep } from './http/idempotency';
 import { languagePlugin } from './http/language';
 import { loggerOptions } from './http/logger';
 import { rateLimitPlugin } from './http/rate-limit';
@@ -29,7 +30,11 @@ import { seedDefaults } from './seed/seed';
  */
 export async function buildApp(
   config: Config,
-  options: { pgliteSnapshot?: Blob } = {},
+  options: {
+    pgliteSnapshot?: Blob;
+    /** Runs after the plugins, before the modules' routes (tests add hooks and calls here). */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<FastifyInstance> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -51,7 +56,11 @@ export async function buildApp(
       },
     });
     app.decorate('maru', context);
+    const stopSweep = startIdempotencySweep(context.db, (error) =>
+      app.log.warn({ err: error }, 'idempotency key sweep failed'),
+    );
     app.addHook('onClose', async () => {
+      stopSweep();
       market.stop();
       uploads.close();
       await database.close();
@@ -63,6 +72,7 @@ export async function buildApp(
     await app.register(languagePlugin);
     await app.register(bodyParsingPlugin);
     await app.register(errorHandlersPlugin);
+    options.extend?.(app);
 
     registerCommonModule(app);
     registerUserModule(app);

@@ -218,11 +218,7 @@ export const customerSetStateRequest = strictObject({
   value: boolean().typeError(code('request.wrong_type')).required(code('request.required')),
   reason: reason(),
   /** The account version the staff member saw; a change by someone else since is a conflict. */
-  version: number()
-    .typeError(code('request.wrong_type'))
-    .integer(code('request.invalid'))
-    .min(0, code('request.invalid'))
-    .nullable(),
+  version: caseVersion(),
 });
 
 // Entity page: the lifecycle of one entity, with its chart

@@ -379,3 +379,24 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity),
   ],
 );
+
+/**
+ * Idempotency keys of calls that honour the Idempotency-Key header (server/http/idempotency.ts):
+ * per scope ('customer:<id>', 'staff:<id>'), the hash of the request and the first success
+ * answer, written in the same transaction as the call. Kept at least 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** `{ data }` of the success answer; null only while the first call is still running. */
+    response: jsonb('response').$type<{ data: unknown }>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);

@@ -19,6 +19,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'lifecycle.conflict': 409,
   'request.too_large': 413,
   'request.unsupported_media': 415,
+  'request.idempotency_mismatch': 422,
   'request.too_often': 429,
   'system.busy': 500,
 };
@@ -30,15 +31,28 @@ export function httpStatusOf(code: ErrorCode): number {
 /**
  * A refusal a route handler throws when the HTTP status must differ from the code's usual one;
  * otherwise any domain `Refusal` will do. The error handler turns both into the translated
- * envelope. Throwing (rather than returning) also rolls back any transaction it is inside.
+ * envelope. Throwing (rather than returning) also rolls back any transaction it is inside, unless the
+ * refusal keeps writes (below).
  */
 export class ApiRefusal extends Refusal {
   readonly httpStatus: number;
+  /**
+   * Whether the call's transaction commits what the handler wrote before refusing: a wrong
+   * password or code counted toward a lock must stick although the call is refused. Set with
+   * keepingWrites(); only for refusals thrown outside any nested transaction of the handler.
+   */
+  keepsWrites = false;
 
   constructor(code: ErrorCode, params: ErrorParams = {}, httpStatus: number = httpStatusOf(code)) {
     super(code, params);
     this.name = 'ApiRefusal';
     this.httpStatus = httpStatus;
+  }
+
+  /** Marks the refusal as keeping the handler's writes (see keepsWrites); returns it. */
+  keepingWrites(): this {
+    this.keepsWrites = true;
+    return this;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CALLS } from '../../contract';
+import { CUSTOMER_API } from '../../contract';
 import { defineCall } from '../http/define-call';
 import { ApiRefusal } from '../http/refusal';
 import type { SnapshotProvider } from './market-namespace';
@@ -9,7 +9,7 @@ import type { SnapshotProvider } from './market-namespace';
  * polling fallback when the socket cannot connect.
  */
 export function registerSnapshotCall(app: FastifyInstance, snapshot: SnapshotProvider): void {
-  defineCall(app, CALLS.marketSnapshot, async ({ body }) => {
+  defineCall(app, CUSTOMER_API, 'marketSnapshot', async ({ body }) => {
     const frame = await snapshot(body.channel);
     if (!frame) throw new ApiRefusal('realtime.unknown_channel', { channel: body.channel });
     return frame;

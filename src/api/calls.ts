@@ -12,6 +12,11 @@ export type DataOf<N extends CallName> = Spec<N>['response'] extends null
 export interface CallOptions {
   /** Do not toast a refusal (the caller handles it). */
   silent?: boolean;
+  /**
+   * Sent as the Idempotency-Key header (calls the contract marks idempotent): make one key per
+   * user action and reuse it on retries, so a retried money call is answered, not repeated.
+   */
+  idempotencyKey?: string;
 }
 
 /** Calls one entry of the contract's catalogue with the fields its schema accepts. */

@@ -139,6 +139,25 @@ describe('API client', () => {
     expect(navigate).toHaveBeenCalledWith('/login/reLogin');
   });
 
+  it('sends an Idempotency-Key only when the call passes one', async () => {
+    const { client, sent } = clientFor({ status: 200, data: { status: 1, msg: '', data: null } });
+    await client.post('/user/addOptional', { symbol: '005930' }, { idempotencyKey: 'tap-1' });
+    await client.post('/user/addOptional', { symbol: '005930' });
+    expect(sent[0]?.headers.get('idempotency-key')).toBe('tap-1');
+    expect(sent[1]?.headers.has('idempotency-key')).toBe(false);
+  });
+
+  it('still says why on a 401 of a silent call, since the customer is sent away', async () => {
+    sessionStore.signIn('dead-token', 'bob');
+    vi.useFakeTimers();
+    const { client, notify } = clientFor({
+      status: 401,
+      data: { status: 0, code: 'auth.required', params: {}, msg: '' },
+    });
+    await refusal(client.post('/user/Optionallist', {}, { silent: true }));
+    expect(notify).toHaveBeenCalledWith('세션이 만료되었습니다. 다시 로그인하세요.');
+  });
+
   it('turns a timeout into "system busy"', async () => {
     const timeout = new AxiosError('timeout of 10000ms exceeded', AxiosError.ECONNABORTED);
     const { client, notify } = clientFor(timeout);

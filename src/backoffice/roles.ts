@@ -1,13 +1,11 @@
+import { staffMayCall } from '../../contract/call-spec';
 import type { StaffCallName } from '../../contract/staff-calls';
 import { STAFF_CALLS } from '../../contract/staff-calls';
 import type { StaffRole } from '../../contract/schemas/staff';
 
 /** Whether a role may make a call, read from the contract's catalogue (the server checks the same). */
 export function mayCall(role: StaffRole | undefined, name: StaffCallName): boolean {
-  if (!role) return false;
-  const access = STAFF_CALLS[name].access;
-  if (access === 'public' || access === 'any' || access === 'pending') return true;
-  return (access as readonly StaffRole[]).includes(role);
+  return role !== undefined && staffMayCall(STAFF_CALLS[name].access, role);
 }
 
 export interface NavItem {

@@ -206,7 +206,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
   describe.each(CALL_NAMES)('%s', (name) => {
     const spec = CALLS[name];
     const sessionFor = (target: TestApp) =>
-      spec.auth ? (target === t ? session : roomySession) : undefined;
+      spec.access === 'customer' ? (target === t ? session : roomySession) : undefined;
     const cases = () => matrix(t.demoCode)[name];
     const fieldNames = Object.keys(matrix('X')[name].fields);
 

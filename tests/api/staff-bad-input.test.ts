@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffCallName } from '../../contract';
-import { STAFF_CALLS } from '../../contract';
+import { STAFF_CALLS, staffAccessOf } from '../../contract';
 import type { Database } from '../../server/db/connect';
 import {
   auditLog,
@@ -43,7 +43,7 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   kycReject: { customerId: 1, version: 1, reason: 'Blurred' },
   customerSearch: { query: 'a', page: 1, pageSize: 20 },
   customerDetail: { customerId: 1 },
-  customerSetState: { customerId: 1, state: 'frozen', value: true, reason: 'Because' },
+  customerSetState: { customerId: 1, state: 'frozen', value: true, reason: 'Because', version: 0 },
   entityView: { entityType: 'kyc', entityId: '1' },
   auditSearch: { staffId: 1, action: 'x', entity: 'y', page: 1, pageSize: 20 },
   institutionCreate: { name: 'Branch', code: 'BRANCH1' },
@@ -111,8 +111,8 @@ describe.each(databaseKinds)('staff bad input on %s', (kind) => {
 
   async function refused(name: StaffCallName, body: Record<string, unknown>, field?: string) {
     const spec = STAFF_CALLS[name];
-    const token =
-      spec.access === 'public' ? undefined : spec.access === 'pending' ? pending : admin;
+    const access = staffAccessOf(spec.access);
+    const token = access === null ? undefined : access === 'pending' ? pending : admin;
     const before = await snapshot(t.db);
     const response = await staffCall(t.app, spec.path, body, token);
     const answer = envelope(response);

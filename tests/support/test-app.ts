@@ -24,11 +24,18 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database;
   demoCode: string;
+  /** Every route the app registered (Fastify's onRoute), HEAD routes included. */
+  routes: { method: string; url: string }[];
   /**
    * Audits the ledger (auditLedger), closes the app and drops its database; throws, failing the
    * file's afterAll, when the audit found a violation, so every API test file checks the ledger.
    */
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Runs after the plugins, before the modules' routes: test-only calls are registered here. */
+  extend?: (app: FastifyInstance) => void;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
@@ -120,6 +127,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
 export async function buildTestApp(
   kind: DatabaseKind,
   overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const scratch = kind === 'postgres' ? await createScratchDatabase() : null;
   const pgliteSnapshotBlob = kind === 'pglite' ? await pgliteSnapshot() : undefined;
@@ -132,11 +140,21 @@ export async function buildTestApp(
     ...overrides,
   };
   try {
-    const app = await buildApp(config, { pgliteSnapshot: pgliteSnapshotBlob });
+    const routes: TestApp['routes'] = [];
+    const app = await buildApp(config, {
+      pgliteSnapshot: pgliteSnapshotBlob,
+      extend: (instance) => {
+        instance.addHook('onRoute', (route) => {
+          for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+        });
+        options.extend?.(instance);
+      },
+    });
     return {
       app,
       db: app.maru.db,
       demoCode: app.maru.demoCode,
+      routes,
       async close() {
         let violations: LedgerViolation[] = [];
         try {

@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { API_BASE, CALLS } from '../../../contract';
+import { API_BASE, BINARY_CALLS, CUSTOMER_API, STAFF_API } from '../../../contract';
 import { buildOpenApiDocument } from '../../http/openapi-document';
 
-/** GET /api/vue/openapi.json: built once from the contract, served as is (no envelope). */
+export const OPENAPI_PATH = `${API_BASE}/openapi.json`;
+
+/**
+ * GET /api/vue/openapi.json: every call of the customer API and the back office, and the binary
+ * photo upload, built once from the contract and served as is (no envelope).
+ */
 export function registerOpenApi(app: FastifyInstance): void {
-  const document = buildOpenApiDocument(CALLS);
-  app.get(`${API_BASE}/openapi.json`, () => document);
+  const document = buildOpenApiDocument({
+    catalogues: [CUSTOMER_API, STAFF_API],
+    binary: [{ base: API_BASE, tag: CUSTOMER_API.tag, calls: BINARY_CALLS }],
+    documentPath: OPENAPI_PATH,
+  });
+  app.get(OPENAPI_PATH, () => document);
 }

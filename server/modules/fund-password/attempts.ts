@@ -24,8 +24,9 @@ export function assertNotLocked(customer: AttemptState, now = new Date()): void 
 }
 
 /**
- * Counts a wrong answer (committed on its own: the refusal that follows must not roll it back)
- * and returns the refusal to throw: the attempts left, or the lock once the fifth is spent.
+ * Counts a wrong answer and returns the refusal to throw: the attempts left, or the lock once
+ * the fifth is spent. The refusal keeps writes, so the count commits although the call that
+ * checked the password (a withdrawal's transaction included) is refused and rolled back otherwise.
  */
 export async function recordFailure(
   db: Database,
@@ -42,7 +43,11 @@ export async function recordFailure(
       .update(customers)
       .set({ fundPasswordFailures: 0, fundPasswordLockedUntil: until })
       .where(eq(customers.id, customer.id));
-    return new ApiRefusal('fund_password.locked', { minutes: minutesLeft(until, now) }, 403);
+    return new ApiRefusal(
+      'fund_password.locked',
+      { minutes: minutesLeft(until, now) },
+      403,
+    ).keepingWrites();
   }
   await db
     .update(customers)
@@ -51,5 +56,5 @@ export async function recordFailure(
   return new ApiRefusal('fund_password.wrong', {
     field: refusalField,
     attemptsLeft: FUND_PASSWORD_MAX_FAILURES - failures,
-  });
+  }).keepingWrites();
 }

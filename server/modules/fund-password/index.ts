@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CALLS } from '../../../contract';
+import { CUSTOMER_API } from '../../../contract';
 import { defineCall } from '../../http/define-call';
 import { changeFundPassword } from './change-fund-password';
 import { resetFundPassword } from './reset-fund-password';
@@ -9,14 +9,13 @@ export { verifyFundPassword } from './verify-fund-password';
 
 /** The fund password: set once, change with the current one, reset with identity re-checked. */
 export function registerFundPasswordModule(app: FastifyInstance): void {
-  const { db } = app.maru;
-  defineCall(app, CALLS.fundPasswordSet, ({ session, body }) =>
+  defineCall(app, CUSTOMER_API, 'fundPasswordSet', ({ db, session, body }) =>
     setFundPassword(db, session.customer.id, body),
   );
-  defineCall(app, CALLS.fundPasswordChange, ({ session, body }) =>
+  defineCall(app, CUSTOMER_API, 'fundPasswordChange', ({ db, session, body }) =>
     changeFundPassword(db, session.customer.id, body),
   );
-  defineCall(app, CALLS.fundPasswordReset, ({ session, body }) =>
+  defineCall(app, CUSTOMER_API, 'fundPasswordReset', ({ db, session, body }) =>
     resetFundPassword(db, session.customer.id, body),
   );
 }

@@ -33,7 +33,7 @@ export async function resetFundPassword(
     const refusal = await recordFailure(db, customer, 'password');
     throw refusal.code === 'fund_password.locked'
       ? refusal
-      : new ApiRefusal('fund_password.identity_mismatch', refusal.params);
+      : new ApiRefusal('fund_password.identity_mismatch', refusal.params).keepingWrites();
   }
   const hash = await hashPassword(input.fundPassword);
   await db

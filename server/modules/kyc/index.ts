@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CALLS } from '../../../contract';
+import { CUSTOMER_API } from '../../../contract';
 import { defineCall } from '../../http/define-call';
 import { readPhoto } from './read-photo';
 import { kycStatus } from './status';
@@ -8,13 +8,14 @@ import { registerUploadRoute } from './upload-route';
 
 /** Real-name verification, the customer's side: status, photo upload and view, submission. */
 export function registerKycModule(app: FastifyInstance): void {
-  const context = app.maru;
-  defineCall(app, CALLS.kycStatus, ({ session }) => kycStatus(context.db, session.customer.id));
-  defineCall(app, CALLS.kycSubmit, ({ session, body }) =>
-    submitKyc(context.db, session.customer.id, body),
+  defineCall(app, CUSTOMER_API, 'kycStatus', ({ db, session }) =>
+    kycStatus(db, session.customer.id),
   );
-  defineCall(app, CALLS.kycPhoto, ({ session, body, request }) =>
-    readPhoto(context, request, body.photoId, {
+  defineCall(app, CUSTOMER_API, 'kycSubmit', ({ db, session, body }) =>
+    submitKyc(db, session.customer.id, body),
+  );
+  defineCall(app, CUSTOMER_API, 'kycPhoto', ({ maru, session, body, request }) =>
+    readPhoto(maru, request, body.photoId, {
       actor: { kind: 'customer', id: session.customer.id },
       ownerCustomerId: session.customer.id,
     }),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CALLS } from '../../../contract';
+import { CUSTOMER_API } from '../../../contract';
 import { defineCall } from '../../http/define-call';
 import { candleHistory } from './candles';
 import { fxRates, indices } from './indices';
@@ -19,22 +19,35 @@ const answer = <T>(read: () => T): Promise<T> => new Promise((resolve) => resolv
  * every answer says whether they are simulated. All calls need a signed-in customer.
  */
 export function registerMarketModule(app: FastifyInstance): void {
-  const context = app.maru;
-  defineCall(app, CALLS.stockDetail, ({ body }) => answer(() => stockDetail(context, body)));
-  defineCall(app, CALLS.indexDetail, ({ body }) => answer(() => indexDetail(context, body)));
-  defineCall(app, CALLS.candles, ({ body }) => answer(() => candleHistory(context, body)));
-  defineCall(app, CALLS.indices, () => answer(() => indices(context)));
-  defineCall(app, CALLS.rankings, ({ body }) => answer(() => rankings(context, body)));
-  defineCall(app, CALLS.industries, ({ body }) => answer(() => industries(context, body)));
-  defineCall(app, CALLS.investorTrends, ({ body }) => answer(() => investorTrends(context, body)));
-  defineCall(app, CALLS.shortSelling, ({ body }) => answer(() => shortSelling(context, body)));
-  defineCall(app, CALLS.fxRates, () => answer(() => fxRates(context)));
-  defineCall(app, CALLS.search, ({ body }) => answer(() => searchInstruments(context, body)));
-  defineCall(app, CALLS.watchlist, ({ session }) => watchlist(context, session));
-  defineCall(app, CALLS.watchlistAdd, ({ session, body }) =>
-    addToWatchlist(context, session, body),
+  defineCall(app, CUSTOMER_API, 'stockDetail', ({ maru, body }) =>
+    answer(() => stockDetail(maru, body)),
   );
-  defineCall(app, CALLS.watchlistRemove, ({ session, body }) =>
-    removeFromWatchlist(context, session, body),
+  defineCall(app, CUSTOMER_API, 'indexDetail', ({ maru, body }) =>
+    answer(() => indexDetail(maru, body)),
+  );
+  defineCall(app, CUSTOMER_API, 'candles', ({ maru, body }) =>
+    answer(() => candleHistory(maru, body)),
+  );
+  defineCall(app, CUSTOMER_API, 'indices', ({ maru }) => answer(() => indices(maru)));
+  defineCall(app, CUSTOMER_API, 'rankings', ({ maru, body }) => answer(() => rankings(maru, body)));
+  defineCall(app, CUSTOMER_API, 'industries', ({ maru, body }) =>
+    answer(() => industries(maru, body)),
+  );
+  defineCall(app, CUSTOMER_API, 'investorTrends', ({ maru, body }) =>
+    answer(() => investorTrends(maru, body)),
+  );
+  defineCall(app, CUSTOMER_API, 'shortSelling', ({ maru, body }) =>
+    answer(() => shortSelling(maru, body)),
+  );
+  defineCall(app, CUSTOMER_API, 'fxRates', ({ maru }) => answer(() => fxRates(maru)));
+  defineCall(app, CUSTOMER_API, 'search', ({ maru, body }) =>
+    answer(() => searchInstruments(maru, body)),
+  );
+  defineCall(app, CUSTOMER_API, 'watchlist', ({ maru, session }) => watchlist(maru, session));
+  defineCall(app, CUSTOMER_API, 'watchlistAdd', ({ maru, session, body }) =>
+    addToWatchlist(maru, session, body),
+  );
+  defineCall(app, CUSTOMER_API, 'watchlistRemove', ({ maru, session, body }) =>
+    removeFromWatchlist(maru, session, body),
   );
 }

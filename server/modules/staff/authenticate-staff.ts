@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { StaffCallSpec } from '../../../contract';
+import type { StaffAccess } from '../../../contract';
 import { STAFF_TOKEN_HEADER } from '../../../contract';
 import type { Database } from '../../db/connect';
 import { ApiRefusal } from '../../http/refusal';
@@ -22,7 +22,7 @@ const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
 export async function authenticateStaff(
   db: Database,
   request: FastifyRequest,
-  call: StaffCallSpec,
+  call: { path: string; access: StaffAccess },
 ): Promise<StaffSession> {
   const token = request.headers[STAFF_TOKEN_HEADER];
   if (typeof token !== 'string' || token.length === 0 || token.length > 256) {
@@ -38,7 +38,7 @@ export async function authenticateStaff(
   if (session.staff.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(call.path)) {
     throw new ApiRefusal('staff.password_change_required', {}, 403);
   }
-  if (call.access !== 'any' && !(call.access as readonly string[]).includes(session.staff.role)) {
+  if (call.access !== 'any' && !call.access.includes(session.staff.role)) {
     throw new ApiRefusal('staff.forbidden', {}, 403);
   }
   return session;

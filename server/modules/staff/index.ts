@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { STAFF_API } from '../../../contract';
+import { defineCall } from '../../http/define-call';
 import { createStaffAccount, listStaff } from './accounts/create-staff-account';
 import { searchAudit } from './audit-search';
 import { changeStaffPassword } from './auth/change-password';
@@ -8,7 +10,6 @@ import { verifyStaffCode } from './auth/verify-code';
 import { customerDetail } from './customers/customer-detail';
 import { searchCustomers } from './customers/search-customers';
 import { setAccountState } from './customers/set-account-state';
-import { defineStaffCall } from './define-staff-call';
 import { entityView } from './entity-view';
 import {
   createInstitution,
@@ -23,22 +24,21 @@ import { revokeStaffSession } from './staff-sessions';
 
 /** The back office under /api/staff: sign-in with TOTP, review, customers, audit, institutions. */
 export function registerStaffModule(app: FastifyInstance): void {
-  const context = app.maru;
-  const { db } = context;
+  const { authRateLimit } = app.maru.config;
 
   // Sign-in
-  defineStaffCall(app, 'login', ({ body, request }) => staffLogin(db, request, body), {
-    rateLimit: context.config.authRateLimit,
+  defineCall(app, STAFF_API, 'login', ({ db, body, request }) => staffLogin(db, request, body), {
+    rateLimit: authRateLimit,
   });
-  defineStaffCall(app, 'enrol', ({ staff }) => startEnrolment(db, staff));
-  defineStaffCall(app, 'verify', ({ staff, body }) => verifyStaffCode(db, staff, body), {
-    rateLimit: context.config.authRateLimit,
+  defineCall(app, STAFF_API, 'enrol', ({ db, staff }) => startEnrolment(db, staff));
+  defineCall(app, STAFF_API, 'verify', ({ db, staff, body }) => verifyStaffCode(db, staff, body), {
+    rateLimit: authRateLimit,
   });
-  defineStaffCall(app, 'logout', async ({ staff }) => {
+  defineCall(app, STAFF_API, 'logout', async ({ db, staff }) => {
     await revokeStaffSession(db, staff.sessionId);
     return null;
   });
-  defineStaffCall(app, 'me', ({ staff }) =>
+  defineCall(app, STAFF_API, 'me', ({ staff }) =>
     Promise.resolve({
       id: staff.staff.id,
       account: staff.staff.account,
@@ -46,10 +46,12 @@ export function registerStaffModule(app: FastifyInstance): void {
       mustChangePassword: staff.staff.mustChangePassword,
     }),
   );
-  defineStaffCall(app, 'changePassword', ({ staff, body }) => changeStaffPassword(db, staff, body));
+  defineCall(app, STAFF_API, 'changePassword', ({ db, staff, body }) =>
+    changeStaffPassword(db, staff, body),
+  );
 
   // Staff accounts
-  defineStaffCall(app, 'staffCreate', async ({ body, audit }) => {
+  defineCall(app, STAFF_API, 'staffCreate', async ({ db, body, audit }) => {
     const created = await createStaffAccount(db, body);
     audit.entity = `staff:${created.id}`;
     audit.detail = { role: created.role };
@@ -59,58 +61,60 @@ export function registerStaffModule(app: FastifyInstance): void {
       oneTimePassword: created.oneTimePassword,
     };
   });
-  defineStaffCall(app, 'staffList', ({ body }) => listStaff(db, body.page, body.pageSize));
+  defineCall(app, STAFF_API, 'staffList', ({ db, body }) =>
+    listStaff(db, body.page, body.pageSize),
+  );
 
   // KYC review
-  defineStaffCall(app, 'kycQueue', ({ body }) => kycQueue(db, body));
-  defineStaffCall(app, 'kycDetail', ({ body, request, staff, audit }) => {
+  defineCall(app, STAFF_API, 'kycQueue', ({ db, body }) => kycQueue(db, body));
+  defineCall(app, STAFF_API, 'kycDetail', ({ maru, body, request, staff, audit }) => {
     audit.entity = `customer:${body.customerId}`;
-    return kycDetail(context, request, staff.staff.id, body.customerId);
+    return kycDetail(maru, request, staff.staff.id, body.customerId);
   });
-  defineStaffCall(app, 'kycApprove', ({ body, staff, audit }) => {
+  defineCall(app, STAFF_API, 'kycApprove', ({ db, body, staff, audit }) => {
     audit.entity = `customer:${body.customerId}`;
     return decideKyc(db, staff.staff.id, { kind: 'approve', ...body });
   });
-  defineStaffCall(app, 'kycReject', ({ body, staff, audit }) => {
+  defineCall(app, STAFF_API, 'kycReject', ({ db, body, staff, audit }) => {
     audit.entity = `customer:${body.customerId}`;
     audit.detail = { reason: body.reason };
     return decideKyc(db, staff.staff.id, { kind: 'reject', ...body });
   });
 
   // Customers
-  defineStaffCall(app, 'customerSearch', ({ body }) => searchCustomers(db, body));
-  defineStaffCall(app, 'customerDetail', ({ body, audit }) => {
+  defineCall(app, STAFF_API, 'customerSearch', ({ db, body }) => searchCustomers(db, body));
+  defineCall(app, STAFF_API, 'customerDetail', ({ db, body, audit }) => {
     audit.entity = `customer:${body.customerId}`;
     return customerDetail(db, body.customerId);
   });
-  defineStaffCall(app, 'customerSetState', ({ body, staff, audit }) => {
+  defineCall(app, STAFF_API, 'customerSetState', ({ db, body, staff, audit }) => {
     audit.entity = `customer:${body.customerId}`;
     audit.detail = { state: body.state, value: body.value, reason: body.reason };
     return setAccountState(db, staff.staff.id, body);
   });
 
   // Lifecycle entity page and audit log
-  defineStaffCall(app, 'entityView', ({ body, request, audit }) => {
+  defineCall(app, STAFF_API, 'entityView', ({ db, body, request, audit }) => {
     audit.entity = `${body.entityType}:${body.entityId}`;
     return entityView(db, body.entityType, body.entityId, request.locale);
   });
-  defineStaffCall(app, 'auditSearch', ({ body }) => searchAudit(db, body));
+  defineCall(app, STAFF_API, 'auditSearch', ({ db, body }) => searchAudit(db, body));
 
   // Institutions and invitation codes
-  defineStaffCall(app, 'institutionCreate', async ({ body, audit }) => {
+  defineCall(app, STAFF_API, 'institutionCreate', async ({ db, body, audit }) => {
     const created = await createInstitution(db, body);
     audit.entity = `institution:${created.id}`;
     return created;
   });
-  defineStaffCall(app, 'institutionDisable', ({ body, audit }) => {
+  defineCall(app, STAFF_API, 'institutionDisable', ({ db, body, audit }) => {
     audit.entity = `institution:${body.institutionId}`;
     audit.detail = { reason: body.reason };
     return disableInstitution(db, body.institutionId);
   });
-  defineStaffCall(app, 'institutionList', ({ body }) =>
+  defineCall(app, STAFF_API, 'institutionList', ({ db, body }) =>
     listInstitutions(db, body.page, body.pageSize),
   );
-  defineStaffCall(app, 'institutionCustomers', async ({ body, audit }) => {
+  defineCall(app, STAFF_API, 'institutionCustomers', async ({ db, body, audit }) => {
     await institutionById(db, body.institutionId);
     audit.entity = `institution:${body.institutionId}`;
     return searchCustomers(db, body);

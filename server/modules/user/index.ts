@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CALLS } from '../../../contract';
+import { CUSTOMER_API } from '../../../contract';
 import { revokeSession } from '../../auth/sessions';
 import { defineCall } from '../../http/define-call';
 import { changePassword } from './change-password';
@@ -9,24 +9,24 @@ import { register } from './register';
 
 /** Accounts and sessions: register, login, logout, info, changePassword. */
 export function registerUserModule(app: FastifyInstance): void {
-  const context = app.maru;
-  const rateLimit = context.config.authRateLimit;
+  const rateLimit = app.maru.config.authRateLimit;
 
-  defineCall(app, CALLS.register, ({ body }) => register(context, body), { rateLimit });
-  defineCall(app, CALLS.login, ({ body }) => login(context, body), {
+  defineCall(app, CUSTOMER_API, 'register', ({ maru, body }) => register(maru, body), {
     rateLimit,
   });
+  defineCall(app, CUSTOMER_API, 'login', ({ maru, body }) => login(maru, body), { rateLimit });
   defineCall(
     app,
-    CALLS.logout,
-    async ({ session }) => {
-      await revokeSession(context.db, session.sessionId);
+    CUSTOMER_API,
+    'logout',
+    async ({ db, session }) => {
+      await revokeSession(db, session.sessionId);
       return null;
     },
     { allowRestrictedAccount: true },
   );
-  defineCall(app, CALLS.info, ({ session }) => userInfo(context, session));
-  defineCall(app, CALLS.changePassword, ({ session, body }) =>
-    changePassword(context, session, body),
+  defineCall(app, CUSTOMER_API, 'info', ({ maru, session }) => userInfo(maru, session));
+  defineCall(app, CUSTOMER_API, 'changePassword', ({ maru, session, body }) =>
+    changePassword(maru, session, body),
   );
 }

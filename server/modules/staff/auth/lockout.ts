@@ -17,8 +17,9 @@ export function assertStaffNotLocked(staff: StaffAccount, now = new Date()): voi
 }
 
 /**
- * Counts a failed password or code (committed on its own) and returns the refusal to throw:
- * `wrong` until the tenth failure in a row, then staff.locked for 30 minutes.
+ * Counts a failed password or code and returns the refusal to throw: `wrong` until the tenth
+ * failure in a row, then staff.locked for 30 minutes. The refusal keeps writes, so the count
+ * commits although the call is refused.
  */
 export async function recordStaffFailure(
   db: Database,
@@ -34,11 +35,15 @@ export async function recordStaffFailure(
       .update(staffAccounts)
       .set({ failedLogins: 0, lockedUntil: until })
       .where(eq(staffAccounts.id, staff.id));
-    return new ApiRefusal('staff.locked', { minutes: minutesLeft(until, now) }, 403);
+    return new ApiRefusal(
+      'staff.locked',
+      { minutes: minutesLeft(until, now) },
+      403,
+    ).keepingWrites();
   }
   await db
     .update(staffAccounts)
     .set({ failedLogins: failures, lockedUntil: null })
     .where(eq(staffAccounts.id, staff.id));
-  return wrong;
+  return wrong.keepingWrites();
 }

@@ -30,7 +30,8 @@ export async function staffLogin(
       action: 'login.failed',
       detail: { account: input.account.slice(0, 32) },
     });
-    throw new ApiRefusal('staff.wrong_credentials');
+    // Keeps the audit record of the failure.
+    throw new ApiRefusal('staff.wrong_credentials').keepingWrites();
   }
   assertStaffNotLocked(staff);
   if (!(await verifyPassword(staff.passwordHash, input.password))) {
