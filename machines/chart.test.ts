@@ -353,6 +353,14 @@ describe('renderChartSvg', () => {
       it('gives the same bytes twice', async () => {
         expect(await renderChartSvg(describeChart(machine), words)).toBe(await rendered);
       });
+
+      it('reuses its layout across states without changing it', async () => {
+        // The layout is cached per model and texts; colouring another state must not disturb
+        // the geometry the next render reads.
+        const first = chartNodes(describeChart(machine))[0]?.path ?? null;
+        await renderChartSvg(describeChart(machine), { ...words, current: first });
+        expect(await renderChartSvg(describeChart(machine), words)).toBe(await rendered);
+      });
     });
   }
 

@@ -122,6 +122,30 @@ function linesSvg(
  * codes, the entity's current state filled and the steps it took drawn bold. Plain SVG with no
  * scripts and every text escaped, safe to inline or save; the same input gives the same bytes.
  */
+/**
+ * Layouts already computed, by everything they depend on (the machine's model, the texts that
+ * size each box and label). The current state and the path taken only colour a chart, so the
+ * staff entity page lays out each machine once per language, not once per view (ELK takes
+ * 50–250 ms). Bounded: the oldest goes first.
+ */
+const LAYOUTS = new Map<string, Promise<Awaited<ReturnType<typeof layoutChart>>>>();
+const MAX_LAYOUTS = 64;
+
+function cachedLayout(
+  key: string,
+  compute: () => ReturnType<typeof layoutChart>,
+): ReturnType<typeof layoutChart> {
+  let layout = LAYOUTS.get(key);
+  if (!layout) {
+    layout = compute();
+    // A failed layout is not kept, so the next view tries again.
+    layout.catch(() => LAYOUTS.delete(key));
+    LAYOUTS.set(key, layout);
+    if (LAYOUTS.size > MAX_LAYOUTS) LAYOUTS.delete(LAYOUTS.keys().next().value ?? '');
+  }
+  return layout;
+}
+
 export async function renderChartSvg(
   model: ChartModel,
   options: ChartOptions = {},
@@ -139,17 +163,19 @@ export async function renderChartSvg(
     edge.initial ? null : edgeLabelText(edge, options.eventLabel),
   );
 
-  const layout = await layoutChart(model, {
-    block: (path) => blockSize(linesByPath.get(path) ?? []),
-    label: (index) => {
-      const text = labels[index];
-      if (text === null || text === undefined) return null;
-      return {
-        width: textWidth(text, { size: LABEL_FONT }) + 2 * LABEL_PAD.x,
-        height: LABEL_FONT + 4 + 2 * LABEL_PAD.y,
-      };
-    },
-  });
+  const layout = await cachedLayout(JSON.stringify([model, [...linesByPath], labels]), () =>
+    layoutChart(model, {
+      block: (path) => blockSize(linesByPath.get(path) ?? []),
+      label: (index) => {
+        const text = labels[index];
+        if (text === null || text === undefined) return null;
+        return {
+          width: textWidth(text, { size: LABEL_FONT }) + 2 * LABEL_PAD.x,
+          height: LABEL_FONT + 4 + 2 * LABEL_PAD.y,
+        };
+      },
+    }),
+  );
 
   const currentLeaves = leavesOf(options.current);
   const taken = options.taken ?? [];
