@@ -199,3 +199,25 @@ describe('the watchlist and search', () => {
     expect(screen.getByTestId('search-history-empty')).toBeTruthy();
   });
 });
+
+describe('investor trends', () => {
+  it('shows loading, then the bars, then the error state, without reading absent data', async () => {
+    const { InvestorTrends } = await import('./panels/InvestorTrends');
+    let answer: (value: unknown) => void = () => undefined;
+    api.call.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const view = await renderWithApp(<InvestorTrends scope="KOSPI" />, { path: '/market/index' });
+    expect(screen.getByTestId('investor-trends-loading')).toBeTruthy();
+    const side = (netAmount: number) => ({ netAmount, buyAmount: 0, sellAmount: 0 });
+    answer({
+      date: '2026-11-20',
+      individual: side(-1_200_000_000),
+      foreign: side(900_000_000),
+      institution: side(300_000_000),
+    });
+    await waitFor(() => expect(screen.getByTestId('investor-trends').textContent).toContain('+'));
+    view.unmount();
+    api.call.mockRejectedValue(new Error('network'));
+    await renderWithApp(<InvestorTrends scope="KOSPI" />, { path: '/market/index' });
+    await waitFor(() => expect(screen.getByTestId('investor-trends-error')).toBeTruthy());
+  });
+});

@@ -42,9 +42,11 @@ export function InvestorTrends({ scope: fixedScope }: { scope?: string }) {
         onRetry={reload}
         rows={3}
       >
+        {/* Children are built before ListState picks a state: nothing here may read absent data. */}
         <Box px="4" data-testid="investor-trends">
-          {TYPES.map((k) => {
-            const side = (data as InvestorTrendsDto)[k];
+          {TYPES.flatMap((k) => {
+            const side: InvestorTrendsDto[typeof k] | undefined = data?.[k];
+            if (!side) return [];
             const dir = directionOf(side.netAmount);
             const width = `${Math.round((Math.abs(side.netAmount) / max) * 50)}%`;
             return (
