@@ -150,6 +150,29 @@ export function describeChart(machine: AnyStateMachine): ChartModel {
   };
 }
 
+/**
+ * Whether a step an entity took went along an edge: same event, a leaf of `from` at or under the
+ * edge's source and a leaf of `to` at or under its target (a parallel state's step names every
+ * region). Initial edges are never taken by a step. The chart draws such edges bold; the path
+ * tests require every edge to be taken by some path.
+ */
+export function edgeTakenBy(edge: ChartEdge, step: TakenStep): boolean {
+  return (
+    !edge.initial &&
+    step.event === edge.event &&
+    leavesOf(step.from).some((leaf) => covers(edge.source, leaf)) &&
+    leavesOf(step.to).some((leaf) => covers(edge.target, leaf))
+  );
+}
+
+/** Encoded state (`a.b,c.d`) as its leaf paths. */
+export const leavesOf = (encoded: string | null | undefined): string[] =>
+  (encoded ?? '').split(',').filter((leaf) => leaf !== '');
+
+/** A path covers a leaf when it is the leaf or one of its ancestors. */
+export const covers = (path: string, leaf: string): boolean =>
+  leaf === path || leaf.startsWith(`${path}.`);
+
 /** Every state of the tree, parents before their children. */
 export function chartNodes(model: ChartModel): ChartNode[] {
   const all: ChartNode[] = [];

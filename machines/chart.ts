@@ -1,11 +1,11 @@
-import { chartNodes } from './chart-model';
+import { chartNodes, covers, edgeTakenBy, leavesOf } from './chart-model';
 import type { ChartEdge, ChartModel, ChartNode, TakenStep } from './chart-model';
 import { CONTAINER_PAD, LEAF_PAD, layoutChart } from './chart-layout';
 import type { Box, Size } from './chart-layout';
 import { escapeXml, num, textWidth } from './chart-text';
 import type { TextStyle } from './chart-text';
 
-export { chartNodes, describeChart } from './chart-model';
+export { chartNodes, describeChart, edgeTakenBy } from './chart-model';
 export type { ChartEdge, ChartModel, ChartNode, ChartNodeKind, TakenStep } from './chart-model';
 
 export interface ChartOptions {
@@ -65,13 +65,6 @@ function blockSize(lines: Line[]): Size {
   const rule = lines.some((l) => l.role === 'refusal') ? RULE_GAP : 0;
   return { width, height: lines.reduce((sum, l) => sum + l.height, 0) + rule };
 }
-
-/** Encoded state (`a.b,c.d`) as its leaf paths. */
-const leavesOf = (encoded: string | null | undefined): string[] =>
-  (encoded ?? '').split(',').filter((leaf) => leaf !== '');
-
-/** A path covers a leaf when it is the leaf or one of its ancestors. */
-const covers = (path: string, leaf: string) => leaf === path || leaf.startsWith(`${path}.`);
 
 /** `words (event) [guard]`, or the id alone when there are no words. */
 function edgeLabelText(edge: ChartEdge, eventLabel?: ChartOptions['eventLabel']): string {
@@ -182,14 +175,7 @@ export async function renderChartSvg(
   const visitedLeaves = taken.flatMap((s) => [...leavesOf(s.from), ...leavesOf(s.to)]);
   const isCurrent = (path: string) => currentLeaves.some((leaf) => covers(path, leaf));
   const isVisited = (path: string) => visitedLeaves.some((leaf) => covers(path, leaf));
-  const wasTaken = (edge: ChartEdge) =>
-    !edge.initial &&
-    taken.some(
-      (s) =>
-        s.event === edge.event &&
-        leavesOf(s.from).some((leaf) => covers(edge.source, leaf)) &&
-        leavesOf(s.to).some((leaf) => covers(edge.target, leaf)),
-    );
+  const wasTaken = (edge: ChartEdge) => taken.some((step) => edgeTakenBy(edge, step));
 
   const stateSvg = (node: ChartNode): string => {
     const box = layout.boxes.get(node.path);

@@ -26,7 +26,7 @@ export {
 } from './lifecycle';
 export type { LifecycleMachine, Refusals, StateMeta, StateTone } from './lifecycle';
 export { decodeStateValue, encodeStateValue, isInState, leafPaths } from './state-value';
-export { chartNodes, describeChart, renderChartSvg } from './chart';
+export { chartNodes, describeChart, edgeTakenBy, renderChartSvg } from './chart';
 export type {
   ChartModel,
   ChartEdge,
