@@ -89,6 +89,8 @@ export const ERROR_CODES = [
   'staff.already_enrolled',
   'institution.exists',
   'institution.not_found',
+  'job.not_found',
+  'job.not_retryable',
   // Anything else
   'system.busy',
 ] as const;

@@ -1,5 +1,6 @@
 import type { CallCatalogue, CallSpec } from './call-spec';
 import { emptyRequest } from './schemas/user';
+import * as jobs from './schemas/jobs';
 import * as s from './schemas/staff';
 
 /** The back office lives under its own base path, with its own sessions (header STAFF_TOKEN_HEADER). */
@@ -165,6 +166,34 @@ export const STAFF_CALLS = {
     summary: 'Customers who registered with an institution',
     request: s.institutionCustomersRequest,
     response: s.customerSearchResponse,
+  },
+  jobsList: {
+    path: '/jobs/list',
+    access: OPERATE,
+    summary: 'Lifecycle jobs (clock events): failed first, then pending by due time, then the rest',
+    request: jobs.jobsListRequest,
+    response: jobs.jobsListResponse,
+  },
+  jobsRetry: {
+    path: '/jobs/retry',
+    access: OPERATE,
+    summary: 'Put a failed or skipped job back to pending, due now',
+    request: jobs.jobsRetryRequest,
+    response: jobs.jobsRetryResponse,
+  },
+  settingsGet: {
+    path: '/settings/get',
+    access: ADMIN,
+    summary: 'Every run-time setting with its value and default',
+    request: emptyRequest,
+    response: jobs.settingsGetResponse,
+  },
+  settingsSet: {
+    path: '/settings/set',
+    access: ADMIN,
+    summary: 'Change a run-time setting (checked per key)',
+    request: jobs.settingsSetRequest,
+    response: jobs.settingsSetResponse,
   },
 } as const satisfies Record<string, CallSpec>;
 

@@ -1,3 +1,4 @@
+import type { AppClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { MarketFeed } from './market';
@@ -13,6 +14,11 @@ export interface AppContext {
   feed: MarketFeed;
   /** Encrypted ID photos (server/uploads). */
   uploads: UploadStore;
+  /**
+   * The time of every transition services apply and of the job runner's ticks: the system
+   * clock unless the app was built with another (tests move a fake one).
+   */
+  clock: AppClock;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
+import type { AppClock } from './clock';
+import { systemClock } from './clock';
 import type { Config } from './config';
 import { openDatabase } from './db/connect';
 import { startMarket } from './market/start-market';
@@ -8,6 +10,8 @@ import { bodyParsingPlugin } from './http/body-parsing';
 import { errorHandlersPlugin, handleError } from './http/error-handlers';
 import { startIdempotencySweep } from './http/idempotency';
 import { languagePlugin } from './http/language';
+import { startJobRunner } from './lifecycle';
+import type { JobRunner } from './lifecycle';
 import { loggerOptions } from './http/logger';
 import { rateLimitPlugin } from './http/rate-limit';
 import { securityHeadersPlugin } from './http/security-headers';
@@ -32,6 +36,8 @@ export async function buildApp(
   config: Config,
   options: {
     pgliteSnapshot?: Blob;
+    /** The app's clock (`app.maru.clock`); the system clock unless a test brings its own. */
+    clock?: AppClock;
     /** Runs after the plugins, before the modules' routes (tests add hooks and calls here). */
     extend?: (app: FastifyInstance) => void;
   } = {},
@@ -45,7 +51,15 @@ export async function buildApp(
     const { demoCode } = await seedDefaults(database.db, config.demoCode);
     const market = startMarket(config.market);
     const uploads = openUploadStore({ dataDir: config.dataDir, configuredKey: config.uploadKey });
-    const context: AppContext = { config, db: database.db, demoCode, feed: market.feed, uploads };
+    const clock = options.clock ?? systemClock;
+    const context: AppContext = {
+      config,
+      db: database.db,
+      demoCode,
+      feed: market.feed,
+      uploads,
+      clock,
+    };
 
     const app = Fastify({
       logger: loggerOptions(config.logLevel),
@@ -59,7 +73,10 @@ export async function buildApp(
     const stopSweep = startIdempotencySweep(context.db, (error) =>
       app.log.warn({ err: error }, 'idempotency key sweep failed'),
     );
+    // Started once the app is ready (below), so a failed start leaves no runner behind.
+    let jobs: JobRunner | null = null;
     app.addHook('onClose', async () => {
+      await jobs?.stop();
       stopSweep();
       market.stop();
       uploads.close();
@@ -87,6 +104,12 @@ export async function buildApp(
     }
 
     await app.ready();
+    // Clock events of lifecycles (docs/jobs.md): a runner per process, one job at a time overall.
+    jobs = startJobRunner(context.db, {
+      clock,
+      pollMs: config.jobs.pollMs,
+      onError: (error) => app.log.error({ err: error }, 'lifecycle job run failed'),
+    });
     return app;
   } catch (error) {
     await database.close();

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
       market: { feed: 'simulator', seed: 'maru', demo: true, speed: 1 },
       uploadKey: null,
+      jobs: { pollMs: 1000 },
     });
   });
 
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
         MARU_MARKET_SEED: 'seed-7',
         MARU_MARKET_DEMO: '0',
         MARU_MARKET_SPEED: '60',
+        MARU_JOB_POLL_MS: '250',
       },
       noClient,
     );
@@ -60,7 +62,14 @@ describe('loadConfig', () => {
       redisUrl: 'redis://cache:6379',
       demoCode: 'SEOUL1',
       logLevel: 'warn',
+      jobs: { pollMs: 250 },
     });
+  });
+
+  it('refuses a job poll interval that is not whole milliseconds', () => {
+    expect(loadConfig({ MARU_JOB_POLL_MS: '0' }, noClient).jobs.pollMs).toBe(0);
+    expect(() => loadConfig({ MARU_JOB_POLL_MS: '1.5' }, noClient)).toThrow(/MARU_JOB_POLL_MS/);
+    expect(() => loadConfig({ MARU_JOB_POLL_MS: '-1' }, noClient)).toThrow(/MARU_JOB_POLL_MS/);
   });
 
   it('treats blank values as unset', () => {

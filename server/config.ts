@@ -27,6 +27,13 @@ export interface Config {
    * <dataDir>/upload.key, generated on first start (a random in-memory key without a data dir).
    */
   uploadKey: Buffer | null;
+  jobs: JobsConfig;
+}
+
+/** The lifecycle job runner (server/lifecycle/jobs, docs/jobs.md). */
+export interface JobsConfig {
+  /** MARU_JOB_POLL_MS: how often due jobs are looked for; 0 runs none (tests run them by hand). */
+  pollMs: number;
 }
 
 /** Which feed runs and how: the simulator (default) or the bundled replay. */
@@ -66,6 +73,7 @@ export const DEFAULTS = {
   bodyLimitBytes: 16 * 1024,
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
   market: { feed: 'simulator', seed: 'maru', demo: true, speed: 1 },
+  jobs: { pollMs: 1000 },
 } as const;
 
 /** Reads and checks the environment; every problem is reported at once, with the variable's name. */
@@ -105,6 +113,14 @@ export function loadConfig(env: Env, clientDir: string = DEFAULT_CLIENT_DIR): Co
     );
   }
 
+  const pollText = text('MARU_JOB_POLL_MS');
+  const pollMs = pollText === null ? DEFAULTS.jobs.pollMs : Number(pollText);
+  if (!/^\d+$/.test(pollText ?? '0') || !Number.isSafeInteger(pollMs) || pollMs > 3_600_000) {
+    problems.push(
+      `MARU_JOB_POLL_MS must be whole milliseconds from 0 to 3600000; got "${pollText}".`,
+    );
+  }
+
   if (problems.length > 0 || !isLogLevel(logLevel)) throw new ConfigError(problems);
   return {
     port,
@@ -120,6 +136,7 @@ export function loadConfig(env: Env, clientDir: string = DEFAULT_CLIENT_DIR): Co
     sessionTtlMs: DEFAULTS.sessionTtlMs,
     market,
     uploadKey,
+    jobs: { pollMs },
   };
 }
 

@@ -23,21 +23,21 @@ export type AccountStateName = (typeof ACCOUNT_STATE_NAMES)[number];
 export const STAFF_ACCOUNT_PATTERN = /^[a-z0-9_.-]{3,32}$/;
 export const REASON_MAX_LENGTH = 500;
 
-const positiveId = () =>
+export const positiveId = () =>
   number()
     .typeError(code('request.wrong_type'))
     .required(code('request.required'))
     .integer(code('request.invalid'))
     .min(1, code('request.invalid'))
     .max(2_147_483_647, code('request.invalid'));
-const oneOf = <T extends string>(values: readonly T[]) =>
+export const oneOf = <T extends string>(values: readonly T[]) =>
   mixed<T>()
     .typeError(code('request.wrong_type'))
     .required(code('request.required'))
     .oneOf([...values], code('request.invalid'));
 const caseVersion = () => positiveId().min(0, code('request.invalid')).notRequired();
 const reason = () => requiredText(REASON_MAX_LENGTH);
-const paging = {
+export const paging = {
   page: number()
     .typeError(code('request.wrong_type'))
     .integer(code('request.invalid'))
@@ -143,6 +143,8 @@ const kycQueueItem = object({
   account: string().required(),
   accountId: string().required(),
   state: string().required(),
+  /** Waiting longer than the review time (state `under_review.overdue`): listed first. */
+  overdue: boolean().required(),
   realName: string().nullable().defined(),
   submissions: number().required(),
   submittedAt: string().nullable().defined(),

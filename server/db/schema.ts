@@ -14,7 +14,10 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { EventObject } from 'xstate';
+import { JOB_STATUSES } from '../../contract/jobs';
 import type { AccountContext } from '../../machines/account';
 import { accountMachine } from '../../machines/account';
 import type { KycContext } from '../../machines/kyc';
@@ -400,3 +403,52 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Clock events of lifecycles (server/lifecycle/jobs): scheduled when a transition enters a state
+ * whose meta names a `schedule`, applied by the job runner with actor `system` when due. One row
+ * per (entity, event type, due time): scheduling the same job again writes nothing. A job's
+ * status is written only by server/lifecycle/jobs, in the transaction that applies its event.
+ */
+export const lifecycleJobs = pgTable(
+  'lifecycle_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** `event.type`, kept apart for the uniqueness rule and the list filters. */
+    eventType: text('event_type').notNull(),
+    /** The whole event object the runner sends to the machine. */
+    event: jsonb('event').$type<EventObject>().notNull(),
+    /** When the clock rule said the event falls due; never moved (it identifies the job). */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** When the runner may take it: `due_at`, later after a failed try, now after a retry. */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The refusal code of a skipped job, or the error of the last failed try. */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('lifecycle_jobs_once_idx').on(t.entityType, t.entityId, t.eventType, t.dueAt),
+    index('lifecycle_jobs_runnable_idx').on(t.status, t.runAt),
+    check(
+      'lifecycle_jobs_status_known',
+      sql`${t.status} in ('pending', 'done', 'skipped', 'failed')`,
+    ),
+  ],
+);
+
+/**
+ * Settings staff change at run time (contract/settings.ts lists the keys, their defaults and
+ * checks). A key without a row has its code default; `readSetting` reads either.
+ */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedBy: integer('updated_by').references(() => staffAccounts.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

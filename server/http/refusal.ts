@@ -15,6 +15,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'account.withdrawal_barred': 403,
   'request.not_found': 404,
   'account.not_found': 404,
+  'job.not_found': 404,
   'account.exists': 409,
   'lifecycle.conflict': 409,
   'request.too_large': 413,

@@ -3,8 +3,13 @@ import { decide } from '../../machines/decide';
 import type { Database, Transaction } from '../db/connect';
 import { lifecycleTransitions } from '../db/schema';
 import { Refusal } from '../refusal';
-import { notifyTransition } from './subscribers';
+import { scheduleClockEvents } from './jobs/schedule';
+import { notifyTransition, subscribeTransitions } from './subscribers';
 import type { Actor, Lifecycle } from './types';
+
+// Clock events: entering a state with `meta.schedule` writes its jobs in the transition's
+// transaction. Registered here, once, so no way of loading the engine can leave it out.
+subscribeTransitions(scheduleClockEvents);
 
 export interface ApplyEventRequest<TContext, TEvent extends EventObject = EventObject> {
   lifecycle: Lifecycle<TContext, TEvent>;

@@ -3,6 +3,8 @@ export type { AppliedTransition, ApplyEventRequest } from './apply-event';
 export { chartOf, transitionsOf } from './history';
 export type { TransitionRecord } from './history';
 export { inState } from './in-state';
+export { DEFAULT_RETRY, listJobs, retryJob, runDueJobs, scheduleJob, startJobRunner } from './jobs';
+export type { JobRecord, JobRunner, RetryPolicy, RunSummary } from './jobs';
 export { LIFECYCLE_REGISTRY, isLifecycleEntityType, lifecycleOf } from './registry';
 export { accountLifecycle } from './lifecycles/account';
 export { kycLifecycle } from './lifecycles/kyc';

@@ -24,8 +24,13 @@ const subscribers: TransitionSubscriber[] = [];
  * job scheduler, later the message centre). What a subscriber writes commits with the
  * transition or not at all; a subscriber that throws refuses the transition.
  */
-export function subscribeTransitions(subscriber: TransitionSubscriber): void {
+export function subscribeTransitions(subscriber: TransitionSubscriber): () => void {
   if (!subscribers.includes(subscriber)) subscribers.push(subscriber);
+  // Undoing a subscription is for tests (a subscriber that fails on purpose).
+  return () => {
+    const index = subscribers.indexOf(subscriber);
+    if (index !== -1) subscribers.splice(index, 1);
+  };
 }
 
 export async function notifyTransition<TContext>(

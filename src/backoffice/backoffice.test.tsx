@@ -95,12 +95,14 @@ beforeEach(() => {
 describe('role-based navigation', () => {
   it('follows the contract: reviewers review, operators operate, admins see everything', () => {
     expect(navFor('reviewer').map((i) => i.id)).toEqual(['kyc']);
-    expect(navFor('operator').map((i) => i.id)).toEqual(['customers', 'institutions']);
+    expect(navFor('operator').map((i) => i.id)).toEqual(['customers', 'institutions', 'jobs']);
     expect(navFor('admin').map((i) => i.id)).toEqual([
       'kyc',
       'customers',
       'institutions',
+      'jobs',
       'audit',
+      'settings',
       'staff',
     ]);
     expect(navFor(undefined)).toEqual([]);
@@ -112,7 +114,8 @@ describe('role-based navigation', () => {
     const router = renderAt('/');
     await screen.findByTestId('nav-customers');
     expect(screen.getByTestId('nav-institutions')).toBeTruthy();
-    for (const hidden of ['nav-kyc', 'nav-audit', 'nav-staff']) {
+    expect(screen.getByTestId('nav-jobs')).toBeTruthy();
+    for (const hidden of ['nav-kyc', 'nav-audit', 'nav-settings', 'nav-staff']) {
       expect(screen.queryByTestId(hidden)).toBeNull();
     }
     expect(router.state.location.pathname).toBe('/customers');
@@ -205,5 +208,171 @@ describe('the review detail', () => {
     renderAt('/kyc/7');
     await screen.findByTestId('staff-account');
     expect(staffSession.get().token).toBeNull();
+  });
+});
+
+const job = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  entityType: 'kyc',
+  entityId: String(id + 100),
+  event: 'review.overdue',
+  dueAt: '2026-03-03T00:00:00.000Z',
+  runAt: '2026-03-03T00:00:00.000Z',
+  status,
+  due: false,
+  attempts: 0,
+  lastError: null,
+  createdAt: '2026-03-02T00:00:00.000Z',
+  updatedAt: '2026-03-02T00:00:00.000Z',
+  finishedAt: null,
+  ...extra,
+});
+
+describe('the jobs screen', () => {
+  it('lists jobs with their entity, event words, status and error, and retries a failed one', async () => {
+    signIn('operator');
+    let retried = false;
+    handlers['/jobs/list'] = () =>
+      ok({
+        items: retried
+          ? [job(1, 'pending', { due: true })]
+          : [
+              job(1, 'failed', { attempts: 5, lastError: 'Error: the message centre is down' }),
+              job(2, 'skipped', { lastError: 'kyc.not_under_review' }),
+              job(3, 'done'),
+            ],
+        page: 1,
+        pageSize: 20,
+        total: retried ? 1 : 3,
+      });
+    handlers['/jobs/retry'] = (body) => {
+      retried = true;
+      return ok(job(Number(body.id), 'pending', { due: true }));
+    };
+    renderAt('/jobs');
+    const failedRow = await screen.findByTestId('job-row-1');
+    expect(failedRow.textContent).toContain('Review overdue');
+    expect(failedRow.textContent).toContain('the message centre is down');
+    expect(screen.getByTestId('job-entity-1').getAttribute('href')).toBe('/entities/kyc/101');
+    expect(screen.getByTestId('job-status-1').getAttribute('data-status')).toBe('failed');
+    // A refusal code reads in words, with the code beside them.
+    expect(screen.getByTestId('job-row-2').textContent).toContain(
+      'This verification is not under review. kyc.not_under_review',
+    );
+    expect(screen.getByTestId('job-retry-2')).toBeTruthy();
+    expect(screen.queryByTestId('job-retry-3')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('job-retry-1'));
+    await waitFor(() => expect(screen.queryByTestId('job-row-2')).toBeNull());
+    expect(sent.find((s) => s.path === '/jobs/retry')?.body).toEqual({ id: 1 });
+    expect(screen.getByTestId('job-status-1').textContent).toBe('Due now');
+    expect(screen.queryByTestId('job-retry-1')).toBeNull();
+  });
+
+  it('filters by status and entity type', async () => {
+    signIn('admin');
+    handlers['/jobs/list'] = () => ok({ items: [], page: 1, pageSize: 20, total: 0 });
+    renderAt('/jobs?status=failed');
+    await screen.findByText('Nothing to show');
+    expect(sent.find((s) => s.path === '/jobs/list')?.body).toEqual({
+      status: 'failed',
+      page: 1,
+      pageSize: 20,
+    });
+    fireEvent.change(screen.getByTestId('jobs-type-filter'), { target: { value: 'account' } });
+    await waitFor(() =>
+      expect(sent.filter((s) => s.path === '/jobs/list').at(-1)?.body).toEqual({
+        status: 'failed',
+        entityType: 'account',
+        page: 1,
+        pageSize: 20,
+      }),
+    );
+  });
+
+  it('offers a reload when the list cannot be loaded', async () => {
+    signIn('operator');
+    let fail = true;
+    handlers['/jobs/list'] = () =>
+      fail
+        ? { status: 500, data: { status: 0, code: 'system.busy', params: {}, msg: 'Busy.' } }
+        : ok({ items: [job(4, 'done')], page: 1, pageSize: 20, total: 1 });
+    renderAt('/jobs');
+    await screen.findByText('Could not load. Please try again.');
+    expect(notify).toHaveBeenCalledWith('Busy.');
+    fail = false;
+    // The page's own reload, and the one beside the failure: the latter.
+    const reloads = screen.getAllByText('Reload');
+    expect(reloads).toHaveLength(2);
+    fireEvent.click(reloads[1] as HTMLElement);
+    await screen.findByTestId('job-row-4');
+  });
+});
+
+describe('the KYC queue', () => {
+  it('flags overdue verifications', async () => {
+    signIn('reviewer');
+    const item = (account: string, state: string, overdue: boolean) => ({
+      customerId: account.length,
+      account,
+      accountId: '12345678',
+      state,
+      overdue,
+      realName: '홍길동',
+      submissions: 1,
+      submittedAt: '2026-03-02T00:00:00.000Z',
+    });
+    handlers['/kyc/queue'] = () =>
+      ok({
+        items: [
+          item('late', 'under_review.overdue', true),
+          item('fresh', 'under_review.waiting', false),
+        ],
+        page: 1,
+        pageSize: 20,
+        total: 2,
+      });
+    renderAt('/kyc');
+    await screen.findByTestId('kyc-overdue-late');
+    expect(screen.queryByTestId('kyc-overdue-fresh')).toBeNull();
+    expect(screen.getByTestId('kyc-row-fresh').textContent).toContain('Under review');
+  });
+});
+
+describe('the settings screen', () => {
+  it('checks a value with the contract before saving it', async () => {
+    signIn('admin');
+    let value = 24;
+    handlers['/settings/get'] = () =>
+      ok({
+        items: [
+          {
+            key: 'kyc.reviewHours',
+            value,
+            defaultValue: 24,
+            unit: 'hours',
+            updatedBy: value === 24 ? null : 'admin1',
+            updatedAt: value === 24 ? null : '2026-03-02T00:00:00.000Z',
+          },
+        ],
+      });
+    handlers['/settings/set'] = (body) => {
+      value = Number(body.value);
+      return ok({});
+    };
+    renderAt('/settings');
+    const input = await screen.findByTestId('setting-input-kyc.reviewHours');
+    expect(screen.getByText('KYC review time')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('setting-save-kyc.reviewHours'));
+    await screen.findByText('The value of KYC review time is not valid.');
+    expect(sent.some((s) => s.path === '/settings/set')).toBe(false);
+    fireEvent.change(input, { target: { value: '48' } });
+    fireEvent.click(screen.getByTestId('setting-save-kyc.reviewHours'));
+    await screen.findByText(/Set by admin1/);
+    expect(sent.find((s) => s.path === '/settings/set')?.body).toEqual({
+      key: 'kyc.reviewHours',
+      value: 48,
+    });
   });
 });

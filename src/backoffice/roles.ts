@@ -9,7 +9,7 @@ export function mayCall(role: StaffRole | undefined, name: StaffCallName): boole
 }
 
 export interface NavItem {
-  id: 'kyc' | 'customers' | 'audit' | 'institutions' | 'staff';
+  id: 'kyc' | 'customers' | 'audit' | 'institutions' | 'jobs' | 'settings' | 'staff';
   path: string;
   /** The call the screen opens with: the item shows only to roles that may make it. */
   call: StaffCallName;
@@ -19,7 +19,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'kyc', path: '/kyc', call: 'kycQueue' },
   { id: 'customers', path: '/customers', call: 'customerSearch' },
   { id: 'institutions', path: '/institutions', call: 'institutionList' },
+  { id: 'jobs', path: '/jobs', call: 'jobsList' },
   { id: 'audit', path: '/audit', call: 'auditSearch' },
+  { id: 'settings', path: '/settings', call: 'settingsGet' },
   { id: 'staff', path: '/staff', call: 'staffList' },
 ];
 

@@ -10,9 +10,11 @@ import CustomersScreen from './screens/CustomersScreen';
 import EntityScreen from './screens/EntityScreen';
 import InstitutionCustomersScreen from './screens/InstitutionCustomersScreen';
 import InstitutionsScreen from './screens/InstitutionsScreen';
+import JobsScreen from './screens/JobsScreen';
 import KycDetailScreen from './screens/KycDetailScreen';
 import KycQueueScreen from './screens/KycQueueScreen';
 import LoginScreen from './screens/LoginScreen';
+import SettingsScreen from './screens/SettingsScreen';
 import StaffScreen from './screens/StaffScreen';
 
 /** The first screen the signed-in role may open. */
@@ -49,6 +51,8 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
       { path: 'audit', element: <AuditScreen /> },
       { path: 'institutions', element: <InstitutionsScreen /> },
       { path: 'institutions/:institutionId', element: <InstitutionCustomersScreen /> },
+      { path: 'jobs', element: <JobsScreen /> },
+      { path: 'settings', element: <SettingsScreen /> },
       { path: 'staff', element: <StaffScreen /> },
       { path: '*', element: <Home /> },
     ],

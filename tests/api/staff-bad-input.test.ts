@@ -8,7 +8,9 @@ import {
   auditLog,
   customers,
   institutions,
+  lifecycleJobs,
   lifecycleTransitions,
+  settings,
   staffAccounts,
   staffSessions,
   uploads,
@@ -50,6 +52,10 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   institutionDisable: { institutionId: 1, reason: 'Closed' },
   institutionList: { page: 1, pageSize: 20 },
   institutionCustomers: { institutionId: 1, page: 1, pageSize: 20 },
+  jobsList: { status: 'failed', entityType: 'kyc', page: 1, pageSize: 20 },
+  jobsRetry: { id: 1 },
+  settingsGet: {},
+  settingsSet: { key: 'kyc.reviewHours', value: 24 },
 };
 
 const WRONG_TYPES: unknown[] = [{}, [], true, 'text', 12345];
@@ -63,6 +69,8 @@ async function snapshot(db: Database) {
     auditLog,
     institutions,
     lifecycleTransitions,
+    lifecycleJobs,
+    settings,
     uploads,
   ];
   return Promise.all(

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
+import type { AppClock } from '../../server/clock';
 import type { Config } from '../../server/config';
 import { loadConfig } from '../../server/config';
 import type { Database, DatabaseHandle } from '../../server/db/connect';
@@ -36,6 +37,11 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Runs after the plugins, before the modules' routes: test-only calls are registered here. */
   extend?: (app: FastifyInstance) => void;
+  /**
+   * The app's clock (`app.maru.clock`), e.g. `appClockOf(new ManualClock(t))`: a test moves it
+   * and runs the due jobs itself (`runDueJobs`), so a deadline passes in milliseconds.
+   */
+  clock?: AppClock;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
@@ -122,7 +128,8 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
 
 /**
  * The whole server on a fresh database: PGlite in memory, or a new PostgreSQL database. No log
- * output, no client directory, and a rate limit high enough not to interfere unless overridden.
+ * output, no client directory, a rate limit high enough not to interfere, and no job polling
+ * (tests run due jobs themselves, so no background tick races an assertion), unless overridden.
  */
 export async function buildTestApp(
   kind: DatabaseKind,
@@ -137,12 +144,14 @@ export async function buildTestApp(
     databaseUrl: scratch?.url ?? null,
     clientDir: null,
     authRateLimit: { max: 10_000, windowMs: 60_000 },
+    jobs: { pollMs: 0 },
     ...overrides,
   };
   try {
     const routes: TestApp['routes'] = [];
     const app = await buildApp(config, {
       pgliteSnapshot: pgliteSnapshotBlob,
+      clock: options.clock,
       extend: (instance) => {
         instance.addHook('onRoute', (route) => {
           for (const method of [route.method].flat()) routes.push({ method, url: route.url });

@@ -11,8 +11,8 @@ export function registerKycModule(app: FastifyInstance): void {
   defineCall(app, CUSTOMER_API, 'kycStatus', ({ db, session }) =>
     kycStatus(db, session.customer.id),
   );
-  defineCall(app, CUSTOMER_API, 'kycSubmit', ({ db, session, body }) =>
-    submitKyc(db, session.customer.id, body),
+  defineCall(app, CUSTOMER_API, 'kycSubmit', ({ db, maru, session, body }) =>
+    submitKyc(db, session.customer.id, body, maru.clock.now()),
   );
   defineCall(app, CUSTOMER_API, 'kycPhoto', ({ maru, session, body, request }) =>
     readPhoto(maru, request, body.photoId, {

@@ -16,12 +16,14 @@ export async function submitKyc(
   db: Database,
   customerId: number,
   input: KycSubmitRequest,
+  now: Date,
 ): Promise<KycStatusDto> {
   await applyEvent(db, {
     lifecycle: kycLifecycle,
     id: customerId,
     event: { type: 'kyc.submit' },
     actor: { kind: 'customer', id: customerId },
+    now,
     sideEffects: async (tx) => {
       const photos = await tx
         .select({ id: uploads.id, purpose: uploads.purpose })
@@ -47,6 +49,7 @@ export async function submitKyc(
         idNumber: normaliseIdNumber(input.idNumber),
         frontPhotoId: input.frontPhotoId,
         backPhotoId: input.backPhotoId,
+        createdAt: now,
       });
     },
   });

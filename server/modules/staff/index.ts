@@ -21,6 +21,8 @@ import { decideKyc } from './review/kyc-decision';
 import { kycDetail } from './review/kyc-detail';
 import { kycQueue } from './review/kyc-queue';
 import { revokeStaffSession } from './staff-sessions';
+import { jobItemOf, listJobs, retryJob } from '../../lifecycle/jobs';
+import { listSettings, writeSetting } from '../../settings';
 
 /** The back office under /api/staff: sign-in with TOTP, review, customers, audit, institutions. */
 export function registerStaffModule(app: FastifyInstance): void {
@@ -71,14 +73,14 @@ export function registerStaffModule(app: FastifyInstance): void {
     audit.entity = `customer:${body.customerId}`;
     return kycDetail(maru, request, staff.staff.id, body.customerId);
   });
-  defineCall(app, STAFF_API, 'kycApprove', ({ db, body, staff, audit }) => {
+  defineCall(app, STAFF_API, 'kycApprove', ({ db, maru, body, staff, audit }) => {
     audit.entity = `customer:${body.customerId}`;
-    return decideKyc(db, staff.staff.id, { kind: 'approve', ...body });
+    return decideKyc(db, staff.staff.id, { kind: 'approve', ...body }, maru.clock.now());
   });
-  defineCall(app, STAFF_API, 'kycReject', ({ db, body, staff, audit }) => {
+  defineCall(app, STAFF_API, 'kycReject', ({ db, maru, body, staff, audit }) => {
     audit.entity = `customer:${body.customerId}`;
     audit.detail = { reason: body.reason };
-    return decideKyc(db, staff.staff.id, { kind: 'reject', ...body });
+    return decideKyc(db, staff.staff.id, { kind: 'reject', ...body }, maru.clock.now());
   });
 
   // Customers
@@ -87,10 +89,10 @@ export function registerStaffModule(app: FastifyInstance): void {
     audit.entity = `customer:${body.customerId}`;
     return customerDetail(db, body.customerId);
   });
-  defineCall(app, STAFF_API, 'customerSetState', ({ db, body, staff, audit }) => {
+  defineCall(app, STAFF_API, 'customerSetState', ({ db, maru, body, staff, audit }) => {
     audit.entity = `customer:${body.customerId}`;
     audit.detail = { state: body.state, value: body.value, reason: body.reason };
-    return setAccountState(db, staff.staff.id, body);
+    return setAccountState(db, staff.staff.id, body, maru.clock.now());
   });
 
   // Lifecycle entity page and audit log
@@ -99,6 +101,36 @@ export function registerStaffModule(app: FastifyInstance): void {
     return entityView(db, body.entityType, body.entityId, request.locale);
   });
   defineCall(app, STAFF_API, 'auditSearch', ({ db, body }) => searchAudit(db, body));
+
+  // Lifecycle jobs (clock events) and run-time settings
+  defineCall(app, STAFF_API, 'jobsList', ({ db, maru, body }) =>
+    listJobs(db, body, maru.clock.now()),
+  );
+  defineCall(app, STAFF_API, 'jobsRetry', async ({ db, maru, body, audit }) => {
+    const now = maru.clock.now();
+    const { previous, job } = await retryJob(db, body.id, now);
+    audit.entity = `job:${job.id}`;
+    audit.detail = {
+      entity: `${job.entityType}:${job.entityId}`,
+      event: job.eventType,
+      previousStatus: previous,
+      lastError: job.lastError,
+    };
+    return jobItemOf(job, now);
+  });
+  defineCall(app, STAFF_API, 'settingsGet', async ({ db }) => ({ items: await listSettings(db) }));
+  defineCall(app, STAFF_API, 'settingsSet', async ({ db, maru, body, staff, audit }) => {
+    const { previous, item } = await writeSetting(
+      db,
+      body.key,
+      body.value,
+      staff.staff.id,
+      maru.clock.now(),
+    );
+    audit.entity = `setting:${body.key}`;
+    audit.detail = { value: item.value, previous };
+    return item;
+  });
 
   // Institutions and invitation codes
   defineCall(app, STAFF_API, 'institutionCreate', async ({ db, body, audit }) => {

@@ -2,8 +2,10 @@ import { Badge, Button, HStack, NativeSelect, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { kycMachine } from '../../../machines/kyc';
+import type { Locale } from '../../../contract/languages';
+import { stateWords } from '../../../locales';
 import { statePaths } from '../../../machines/lifecycle';
-import { paletteOf } from '../../lifecycle/tones';
+import { paletteOf, topStateOf } from '../../lifecycle/tones';
 import { staffCall } from '../api';
 import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
 
@@ -11,17 +13,18 @@ const PAGE_SIZE = 20;
 /** The states a reviewer filters by: the machine's, nested ones included (overdue). */
 const KYC_STATES = statePaths(kycMachine);
 
+/** The state's top-level words (a nested `under_review.overdue` reads "under review"). */
 export function KycStateBadge({ state }: { state: string }) {
   const { t } = useTranslation();
   const palette = paletteOf(kycMachine, state);
   return (
     <Badge colorPalette={palette} data-testid="kyc-state-badge" data-state={state}>
-      {t(`kycState.${state}`, { defaultValue: state })}
+      {t(`kycState.${topStateOf(state)}`, { defaultValue: state })}
     </Badge>
   );
 }
 
-/** Verifications by state (under review by default), oldest submission first. */
+/** Verifications by state (under review by default): overdue ones first, then the oldest. */
 export default function KycQueueScreen() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -47,7 +50,7 @@ export default function KycQueueScreen() {
               >
                 {KYC_STATES.map((s) => (
                   <option key={s} value={s}>
-                    {t(`kycState.${s}`)}
+                    {stateWords(i18n.language as Locale, 'kyc', s) ?? s}
                   </option>
                 ))}
               </NativeSelect.Field>
@@ -85,7 +88,18 @@ export default function KycQueueScreen() {
                       <Table.Cell>{item.accountId}</Table.Cell>
                       <Table.Cell>{item.realName ?? '—'}</Table.Cell>
                       <Table.Cell>
-                        <KycStateBadge state={item.state} />
+                        <HStack gap="1">
+                          <KycStateBadge state={item.state} />
+                          {item.overdue ? (
+                            <Badge
+                              colorPalette="red"
+                              variant="solid"
+                              data-testid={`kyc-overdue-${item.account}`}
+                            >
+                              {t('kyc.overdue')}
+                            </Badge>
+                          ) : null}
+                        </HStack>
                       </Table.Cell>
                       <Table.Cell textAlign="end">{item.submissions}</Table.Cell>
                       <Table.Cell>{formatTime(item.submittedAt, i18n.language)}</Table.Cell>

@@ -20,6 +20,7 @@ export async function setAccountState(
     reason: string;
     version?: number | null;
   },
+  now: Date,
 ): Promise<CustomerDetailDto> {
   const events = ACCOUNT_EVENTS[input.state];
   const reason = input.reason.trim();
@@ -30,6 +31,7 @@ export async function setAccountState(
     actor: { kind: 'staff', id: staffId },
     reason,
     expectedVersion: input.version ?? null,
+    now,
   });
   return customerDetail(db, input.customerId);
 }

@@ -16,6 +16,7 @@ export async function decideKyc(
   db: Database,
   staffId: number,
   decision: KycDecision,
+  now: Date,
 ): Promise<LifecycleStatus> {
   const event: KycEvent =
     decision.kind === 'approve'
@@ -28,6 +29,7 @@ export async function decideKyc(
     actor: { kind: 'staff', id: staffId },
     reason: decision.kind === 'reject' ? decision.reason.trim() : null,
     expectedVersion: decision.version ?? null,
+    now,
   });
   return statusOf(kycLifecycle, { state: applied.to, ...applied });
 }

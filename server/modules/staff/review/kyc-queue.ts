@@ -2,16 +2,19 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { KycQueueItemDto } from '../../../../contract';
 import { kycMachine } from '../../../../machines/kyc';
 import { statePaths } from '../../../../machines/lifecycle';
+import { isInState } from '../../../../machines/state-value';
 import type { Database } from '../../../db/connect';
 import { customers, kycSubmissions } from '../../../db/schema';
 import { Refusal } from '../../../refusal';
 import { inState } from '../../../lifecycle';
 
 const KYC_STATE_PATHS = new Set(statePaths(kycMachine));
+/** Flagged by the review-deadline job (machines/kyc.ts, docs/jobs.md). */
+const OVERDUE = 'under_review.overdue';
 
 /**
  * Verifications in one state of the machine (under review by default, which includes the ones
- * flagged overdue), the longest-waiting first.
+ * flagged overdue): overdue ones first, then the longest-waiting.
  */
 export async function kycQueue(
   db: Database,
@@ -43,7 +46,11 @@ export async function kycQueue(
     .leftJoin(latest, eq(latest.customerId, customers.id))
     .leftJoin(kycSubmissions, eq(kycSubmissions.id, latest.lastId))
     .where(where)
-    .orderBy(sql`${kycSubmissions.createdAt} asc nulls last`, asc(customers.id))
+    .orderBy(
+      sql`case when ${inState(customers.kycState, OVERDUE)} then 0 else 1 end`,
+      sql`${kycSubmissions.createdAt} asc nulls last`,
+      asc(customers.id),
+    )
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize);
   return {
@@ -52,6 +59,7 @@ export async function kycQueue(
       account: r.account,
       accountId: r.accountId,
       state: r.state,
+      overdue: isInState(r.state, OVERDUE),
       realName: r.realName,
       submissions: r.context.submissions,
       submittedAt: r.submittedAt?.toISOString() ?? null,

@@ -1,0 +1,246 @@
+import { Badge, Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { isErrorCode } from '../../../contract/errors';
+import { JOB_STATUSES } from '../../../contract/jobs';
+import type { JobStatus } from '../../../contract/jobs';
+import { LIFECYCLE_ENTITY_TYPES } from '../../../contract/lifecycles';
+import type { LifecycleEntityType } from '../../../contract/lifecycles';
+import type { Locale } from '../../../contract/languages';
+import { eventWords } from '../../../locales';
+import { staffCall } from '../api';
+import type { StaffDataOf } from '../api';
+import { refusalText } from '../i18n';
+import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
+import { mayCall } from '../roles';
+import { useStaffSession } from '../session';
+import { toast } from '../toaster';
+
+const PAGE_SIZE = 20;
+type Job = StaffDataOf<'jobsList'>['items'][number];
+
+const STATUS_PALETTE: Record<JobStatus, string> = {
+  pending: 'blue',
+  done: 'green',
+  skipped: 'gray',
+  failed: 'red',
+};
+
+const isStatus = (value: string | null): value is JobStatus =>
+  (JOB_STATUSES as readonly (string | null)[]).includes(value);
+const isEntityType = (value: string | null): value is LifecycleEntityType =>
+  (LIFECYCLE_ENTITY_TYPES as readonly (string | null)[]).includes(value);
+
+function JobStatusBadge({ job }: { job: Job }) {
+  const { t } = useTranslation();
+  // A pending job the runner will take on its next tick reads as "due", one still waiting as
+  // "scheduled".
+  const label =
+    job.status === 'pending' && job.due ? t('jobs.due') : t(`jobs.status.${job.status}`);
+  return (
+    <Badge
+      colorPalette={job.status === 'pending' && job.due ? 'orange' : STATUS_PALETTE[job.status]}
+      data-testid={`job-status-${job.id}`}
+      data-status={job.status}
+    >
+      {label}
+    </Badge>
+  );
+}
+
+/** The last error of a job: a refusal code in words (the code beside it), or the error text. */
+function JobError({ error }: { error: string | null }) {
+  if (error === null) return <>—</>;
+  if (isErrorCode(error)) {
+    return (
+      <Text title={error}>
+        {refusalText(error, {}, null)}{' '}
+        <Text as="span" color="fg.muted" fontFamily="mono" fontSize="xs">
+          {error}
+        </Text>
+      </Text>
+    );
+  }
+  return (
+    <Text truncate maxW="xs" title={error} fontFamily="mono" fontSize="xs">
+      {error}
+    </Text>
+  );
+}
+
+/**
+ * Lifecycle jobs, the clock events the runner applies (docs/jobs.md): failed ones first, then
+ * pending by when they run, then finished ones. Operators and admins retry a failed or skipped
+ * job, which puts it back to pending, due now.
+ */
+export default function JobsScreen() {
+  const { t, i18n } = useTranslation();
+  const { me } = useStaffSession();
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const status = isStatus(statusParam) ? statusParam : null;
+  const typeParam = params.get('entityType');
+  const entityType = isEntityType(typeParam) ? typeParam : null;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, failed, loading, reload } = useLoad(
+    () =>
+      staffCall('jobsList', {
+        ...(status ? { status } : {}),
+        ...(entityType ? { entityType } : {}),
+        page,
+        pageSize: PAGE_SIZE,
+      }),
+    `${status}:${entityType}:${page}`,
+  );
+  const [retrying, setRetrying] = useState<number | null>(null);
+  const mayRetry = mayCall(me?.role, 'jobsRetry');
+
+  const filter = (name: 'status' | 'entityType', value: string) => {
+    const next: Record<string, string> = { page: '1' };
+    if (status) next.status = status;
+    if (entityType) next.entityType = entityType;
+    if (value) next[name] = value;
+    else delete next[name];
+    setParams(next);
+  };
+
+  const retry = async (job: Job) => {
+    setRetrying(job.id);
+    try {
+      await staffCall('jobsRetry', { id: job.id });
+      toast(t('jobs.retried'), 'success');
+      reload();
+    } catch {
+      // toasted
+    } finally {
+      setRetrying(null);
+    }
+  };
+
+  return (
+    <>
+      <PageTitle
+        actions={
+          <HStack>
+            <NativeSelect.Root size="sm" width="40">
+              <NativeSelect.Field
+                data-testid="jobs-status-filter"
+                aria-label={t('jobs.statusFilter')}
+                value={status ?? ''}
+                onChange={(e) => filter('status', e.currentTarget.value)}
+              >
+                <option value="">{t('jobs.allStatuses')}</option>
+                {JOB_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`jobs.status.${s}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <NativeSelect.Root size="sm" width="48">
+              <NativeSelect.Field
+                data-testid="jobs-type-filter"
+                aria-label={t('jobs.typeFilter')}
+                value={entityType ?? ''}
+                onChange={(e) => filter('entityType', e.currentTarget.value)}
+              >
+                <option value="">{t('jobs.allTypes')}</option>
+                {LIFECYCLE_ENTITY_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`entity.types.${type}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Button size="sm" variant="outline" onClick={reload}>
+              {t('common.reload')}
+            </Button>
+          </HStack>
+        }
+      >
+        {t('jobs.title')}
+      </PageTitle>
+      <Panel>
+        <Loaded state={{ loading, failed, data, reload }}>
+          {(data) => (
+            <>
+              <Table.Root size="sm" data-testid="jobs-table">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('jobs.entity')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('jobs.event')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('jobs.dueAt')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('jobs.state')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('jobs.attempts')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('jobs.lastError')}</Table.ColumnHeader>
+                    <Table.ColumnHeader />
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {data.items.length === 0 ? <EmptyRow columns={7} /> : null}
+                  {data.items.map((job) => (
+                    <Table.Row key={job.id} data-testid={`job-row-${job.id}`}>
+                      <Table.Cell>
+                        <Link
+                          to={`/entities/${job.entityType}/${job.entityId}`}
+                          data-testid={`job-entity-${job.id}`}
+                        >
+                          {t('entity.title', {
+                            type: t(`entity.types.${job.entityType}`, {
+                              defaultValue: job.entityType,
+                            }),
+                            id: job.entityId,
+                          })}
+                        </Link>
+                      </Table.Cell>
+                      <Table.Cell title={job.event}>
+                        {eventWords(i18n.language as Locale, job.event) ?? job.event}
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">
+                        {formatTime(job.dueAt, i18n.language)}
+                        {job.status === 'pending' && job.runAt !== job.dueAt ? (
+                          <Text fontSize="xs" color="fg.muted">
+                            {t('jobs.nextTry', { time: formatTime(job.runAt, i18n.language) })}
+                          </Text>
+                        ) : null}
+                      </Table.Cell>
+                      <Table.Cell>
+                        <JobStatusBadge job={job} />
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">{job.attempts}</Table.Cell>
+                      <Table.Cell>
+                        <JobError error={job.lastError} />
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">
+                        {mayRetry && (job.status === 'failed' || job.status === 'skipped') ? (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            data-testid={`job-retry-${job.id}`}
+                            loading={retrying === job.id}
+                            onClick={() => void retry(job)}
+                          >
+                            {t('jobs.retry')}
+                          </Button>
+                        ) : null}
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+              <Pager
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={(p) => setParams({ ...Object.fromEntries(params), page: String(p) })}
+              />
+            </>
+          )}
+        </Loaded>
+      </Panel>
+    </>
+  );
+}
