@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { KycContext, KycEvent } from '../../machines/kyc';
 import type { Database } from '../../server/db/connect';
-import { customers } from '../../server/db/schema';
+import { customers, lifecycleJobs } from '../../server/db/schema';
 import { applyEvent, kycLifecycle } from '../../server/lifecycle';
+import { runDueJobs } from '../../server/lifecycle/jobs';
 import type { LifecycleStatus } from '../../server/lifecycle';
 import type { LifecycleAdapter } from '../support/lifecycle-paths';
 import { describeLifecyclePaths, resultOfAnswer, resultOfCall } from '../support/lifecycle-paths';
@@ -22,19 +23,40 @@ interface KycCustomer {
 }
 
 /**
- * The review clock's event, sent as the job runner sends it: as the system, no HTTP.
- * TODO(lead): swap in the job runner when it lands (run the due `review.overdue` job for the
- * entity), keeping the same result (`{ ok: true }` or the refusal's code, `httpStatus: null`).
+ * The review clock's event, sent the way the system sends it: the job the submission scheduled is
+ * run by the job runner at its due time (only this customer's job, so other paths' customers are
+ * untouched); the result is the job's outcome (done, or skipped with the machine's refusal code).
+ * Where no job is pending (never submitted, or already flagged) the clock has nothing to send: the
+ * event goes to the engine as the system, which must refuse it and write nothing.
  */
-function sendClockEvent(db: Database, customerId: number, event: KycEvent) {
-  return resultOfCall(() =>
-    applyEvent(db, {
-      lifecycle: kycLifecycle,
-      id: customerId,
-      event,
-      actor: { kind: 'system', id: null },
-    }),
-  );
+async function sendClockEvent(db: Database, customerId: number, event: KycEvent) {
+  const entity = { type: 'kyc', id: String(customerId) };
+  const [job] = await db
+    .select()
+    .from(lifecycleJobs)
+    .where(
+      and(
+        eq(lifecycleJobs.entityType, entity.type),
+        eq(lifecycleJobs.entityId, entity.id),
+        eq(lifecycleJobs.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(lifecycleJobs.runAt))
+    .limit(1);
+  if (!job) {
+    return resultOfCall(() =>
+      applyEvent(db, {
+        lifecycle: kycLifecycle,
+        id: customerId,
+        event,
+        actor: { kind: 'system', id: null },
+      }),
+    );
+  }
+  await runDueJobs(db, { now: job.runAt, entity, limit: 1 });
+  const [ran] = await db.select().from(lifecycleJobs).where(eq(lifecycleJobs.id, job.id));
+  if (ran?.status === 'done') return { ok: true as const };
+  return { ok: false as const, code: ran?.lastError ?? 'job not run', httpStatus: null };
 }
 
 describeLifecyclePaths({

@@ -51,6 +51,13 @@ export interface RunDueJobsOptions {
   /** At most this many jobs (each in its own transaction). */
   limit?: number;
   retry?: RetryPolicy;
+  /** Only this entity's jobs (tests drive one entity's clock without touching the others). */
+  entity?: JobEntity;
+}
+
+export interface JobEntity {
+  type: string;
+  id: string;
 }
 
 /**
@@ -65,7 +72,12 @@ export async function runDueJobs(db: Database, options: RunDueJobsOptions): Prom
   const summary: RunSummary = { done: 0, skipped: 0, retried: 0, failed: 0, busy: false };
   const limit = options.limit ?? 100;
   for (let run = 0; run < limit; run++) {
-    const result = await runNextJob(db, options.now, options.retry ?? DEFAULT_RETRY);
+    const result = await runNextJob(
+      db,
+      options.now,
+      options.retry ?? DEFAULT_RETRY,
+      options.entity,
+    );
     if (result === 'idle') break;
     if (result === 'busy') {
       summary.busy = true;
@@ -81,10 +93,11 @@ export async function runNextJob(
   db: Database,
   now: Date,
   retry: RetryPolicy = DEFAULT_RETRY,
+  entity?: JobEntity,
 ): Promise<'idle' | 'busy' | { job: JobRecord; outcome: JobOutcome }> {
   return db.transaction(async (tx) => {
     if (!(await takeRunnerLock(tx))) return 'busy';
-    const job = await claimDueJob(tx, now);
+    const job = await claimDueJob(tx, now, entity);
     if (job === null) return 'idle';
     const outcome = await attempt(tx, job, now, retry);
     await recordOutcome(tx, job, outcome, now);
@@ -106,11 +119,22 @@ async function takeRunnerLock(tx: Transaction): Promise<boolean> {
 }
 
 /** The earliest due pending job, locked for this transaction; one another holds is passed over. */
-export async function claimDueJob(tx: Transaction, now: Date): Promise<JobRecord | null> {
+export async function claimDueJob(
+  tx: Transaction,
+  now: Date,
+  entity?: JobEntity,
+): Promise<JobRecord | null> {
   const [job] = await tx
     .select()
     .from(lifecycleJobs)
-    .where(and(eq(lifecycleJobs.status, 'pending'), lte(lifecycleJobs.runAt, now)))
+    .where(
+      and(
+        eq(lifecycleJobs.status, 'pending'),
+        lte(lifecycleJobs.runAt, now),
+        entity ? eq(lifecycleJobs.entityType, entity.type) : undefined,
+        entity ? eq(lifecycleJobs.entityId, entity.id) : undefined,
+      ),
+    )
     .orderBy(asc(lifecycleJobs.runAt), asc(lifecycleJobs.id))
     .limit(1)
     .for('update', { skipLocked: true });
