@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import { openDatabase } from './db/connect';
+import { startSecretAttemptSweep } from './auth/secret-attempts';
 import { startMarket } from './market/start-market';
 import { bodyParsingPlugin } from './http/body-parsing';
 import { errorHandlersPlugin, handleError } from './http/error-handlers';
@@ -59,8 +60,12 @@ export async function buildApp(
     const stopSweep = startIdempotencySweep(context.db, (error) =>
       app.log.warn({ err: error }, 'idempotency key sweep failed'),
     );
+    const stopAttemptSweep = startSecretAttemptSweep(context.db, (error) =>
+      app.log.warn({ err: error }, 'secret attempt sweep failed'),
+    );
     app.addHook('onClose', async () => {
       stopSweep();
+      stopAttemptSweep();
       market.stop();
       uploads.close();
       await database.close();
