@@ -42,6 +42,7 @@ export default defineConfig({
             'tests/api/**/*.test.ts',
             'tests/unit/**/*.test.ts',
             'tests/scaleout/**/*.test.ts',
+            'tests/security/**/*.test.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -8,6 +8,7 @@ export * from './lifecycles';
 export * from './languages';
 export * from './money';
 export * from './common-passwords';
+export { hasInvalidCharacters } from './schemas/fields';
 export * from './schemas/common';
 export * from './schemas/user';
 export * from './schemas/kyc';

@@ -5,6 +5,7 @@ import type { AppClock } from './clock';
 import { systemClock } from './clock';
 import type { Config } from './config';
 import { openDatabase } from './db/connect';
+import { startSecretAttemptSweep } from './auth/secret-attempts';
 import { startMarket } from './market/start-market';
 import { bodyParsingPlugin } from './http/body-parsing';
 import { errorHandlersPlugin, handleError } from './http/error-handlers';
@@ -73,11 +74,15 @@ export async function buildApp(
     const stopSweep = startIdempotencySweep(context.db, (error) =>
       app.log.warn({ err: error }, 'idempotency key sweep failed'),
     );
+    const stopAttemptSweep = startSecretAttemptSweep(context.db, (error) =>
+      app.log.warn({ err: error }, 'secret attempt sweep failed'),
+    );
     // Started once the app is ready (below), so a failed start leaves no runner behind.
     let jobs: JobRunner | null = null;
     app.addHook('onClose', async () => {
       await jobs?.stop();
       stopSweep();
+      stopAttemptSweep();
       market.stop();
       uploads.close();
       await database.close();

@@ -1,11 +1,9 @@
 import { array, object, string } from 'yup';
+import { text } from './fields';
 import type { InferType } from 'yup';
 
 export const configRequest = object({
-  type: string()
-    .typeError('request.wrong_type')
-    .required('request.required')
-    .oneOf(['all'], 'request.invalid'),
+  type: text().required('request.required').oneOf(['all'], 'request.invalid'),
 }).noUnknown(true, 'request.unknown_field');
 export type ConfigRequest = InferType<typeof configRequest>;
 

@@ -15,11 +15,35 @@ import type { ErrorCode } from '../errors';
  */
 const code = (c: ErrorCode) => c;
 
-export const requiredText = (max: number) =>
+/**
+ * A NUL character (PostgreSQL text cannot hold it) or half of a UTF-16 surrogate pair (not
+ * Unicode at all: JSON can carry it, the database cannot store it). A paired surrogate (an
+ * emoji) is fine.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function hasInvalidCharacters(value: string): boolean {
+  return value.includes('\u0000') || LONE_SURROGATE.test(value);
+}
+
+/**
+ * Every string field of every request starts here (or with a builder below): a string, never
+ * coerced, and refused with request.invalid_characters when it holds a NUL or a lone surrogate.
+ */
+export const text = () =>
   string()
     .typeError(code('request.wrong_type'))
-    .required(code('request.required'))
-    .max(max, code('request.too_long'));
+    .test(
+      'characters',
+      code('request.invalid_characters'),
+      (value) => value === undefined || value === null || !hasInvalidCharacters(value),
+    );
+
+export const requiredText = (max: number) =>
+  text().required(code('request.required')).max(max, code('request.too_long'));
+
+/** Text that may be left out; still checked for characters and length. */
+export const optionalText = (max: number) => text().max(max, code('request.too_long'));
 
 export const accountName = () =>
   requiredText(ACCOUNT_MAX_LENGTH)

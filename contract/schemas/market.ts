@@ -1,5 +1,5 @@
 import { array, boolean, mixed, number, object, string } from 'yup';
-import { strictObject } from './fields';
+import { strictObject, text } from './fields';
 import type { InferType } from 'yup';
 import type { Currency } from '../money';
 import { CANDLE_INTERVALS, FX_CURRENCIES } from '../market';
@@ -54,8 +54,7 @@ export const SEARCH_MAX_LENGTH = 40;
 export const LIST_LIMIT_MAX = 100;
 
 const stockCode = () =>
-  string()
-    .typeError(code('request.wrong_type'))
+  text()
     .required(code('request.required'))
     .max(12, code('request.too_long'))
     .matches(STOCK_CODE_PATTERN, code('request.invalid'));
@@ -78,8 +77,7 @@ export type IndexDetailRequest = InferType<typeof indexDetailRequest>;
 
 export const candlesRequest = strictObject({
   /** A stock code or an index name. */
-  symbol: string()
-    .typeError(code('request.wrong_type'))
+  symbol: text()
     .required(code('request.required'))
     .max(12, code('request.too_long'))
     .test(
@@ -105,8 +103,7 @@ export type IndustriesRequest = InferType<typeof industriesRequest>;
 
 export const investorTrendsRequest = strictObject({
   /** A market ('KOSPI', 'KOSDAQ') or a stock code. */
-  scope: string()
-    .typeError(code('request.wrong_type'))
+  scope: text()
     .required(code('request.required'))
     .max(12, code('request.too_long'))
     .test(
@@ -124,8 +121,7 @@ export const shortSellingRequest = strictObject({
 export type ShortSellingRequest = InferType<typeof shortSellingRequest>;
 
 export const searchRequest = strictObject({
-  keyword: string()
-    .typeError(code('request.wrong_type'))
+  keyword: text()
     .required(code('request.required'))
     .max(SEARCH_MAX_LENGTH, code('request.too_long'))
     .test('not-blank', code('request.required'), (v) => v.trim().length > 0),

@@ -3,7 +3,7 @@ import type { InferType } from 'yup';
 import type { ErrorCode } from '../errors';
 import { LIFECYCLE_ENTITY_TYPES, lifecycleStatus, lifecycleStatusFields } from '../lifecycles';
 import { accountStatesResponse } from './user';
-import { existingPassword, newPassword, requiredText, strictObject } from './fields';
+import { existingPassword, newPassword, optionalText, requiredText, strictObject } from './fields';
 
 /** Request and answer schemas of the back office (STAFF_CALLS in staff-calls.ts). */
 const code = (c: ErrorCode) => c;
@@ -51,8 +51,6 @@ export const paging = {
     .max(100, code('request.invalid'))
     .default(20),
 };
-const optionalText = (max: number) =>
-  string().typeError(code('request.wrong_type')).max(max, code('request.too_long'));
 
 export const pageInfo = object({
   page: number().integer().required(),

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ACCOUNT_HEADER, TOKEN_HEADER } from '../../contract';
+import { ACCOUNT_HEADER, TOKEN_HEADER, hasInvalidCharacters } from '../../contract';
 import type { Database } from '../db/connect';
 import { ApiRefusal } from '../http/refusal';
 import { accessRefusalOf } from './account-states';
@@ -11,7 +11,11 @@ const MAX_HEADER_LENGTH = 256;
 
 function header(request: FastifyRequest, name: string): string | null {
   const value = request.headers[name];
-  return typeof value === 'string' && value.length > 0 && value.length <= MAX_HEADER_LENGTH
+  // A NUL would reach the database (the account header is compared in SQL).
+  return typeof value === 'string' &&
+    value.length > 0 &&
+    value.length <= MAX_HEADER_LENGTH &&
+    !hasInvalidCharacters(value)
     ? value
     : null;
 }

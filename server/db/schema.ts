@@ -74,16 +74,25 @@ export const customers = pgTable(
     accountVersion: integer('account_version').notNull().default(0),
     creditScore: integer('credit_score').notNull().default(100),
     avatar: text('avatar'),
+    /** Wrong fund passwords are counted in secret_attempts (server/auth/secret-attempts.ts). */
     fundPasswordHash: text('fund_password_hash'),
-    /** Wrong fund passwords in a row; at the limit the fund password locks for a while. */
-    fundPasswordFailures: integer('fund_password_failures').notNull().default(0),
-    fundPasswordLockedUntil: timestamp('fund_password_locked_until', { withTimezone: true }),
     createdAt: createdAt(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true })
       .notNull()
       .defaultNow(),
+    /**
+     * True for an account registered before names were unique regardless of case whose name
+     * differs only in case from an older one: it keeps its exact name (login by the exact name
+     * still finds it), and only accounts without the flag must be unique by lower(account).
+     */
+    legacyCaseDuplicate: boolean('legacy_case_duplicate').notNull().default(false),
   },
-  (t) => [check('customers_account_id_format', sql`${t.accountId} ~ '^[0-9]{8}$'`)],
+  (t) => [
+    check('customers_account_id_format', sql`${t.accountId} ~ '^[0-9]{8}$'`),
+    uniqueIndex('customers_account_lower_unique')
+      .on(sql`lower(${t.account})`)
+      .where(sql`not ${t.legacyCaseDuplicate}`),
+  ],
 );
 
 /** A session is found by the sha256 of its token; the token itself is never stored. */
@@ -332,11 +341,16 @@ export const staffAccounts = pgTable(
     totpSecret: text('totp_secret'),
     /** The time step of the last accepted code, so a code cannot be used twice. */
     lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
+    /** As for customers: a name that differed only in case from an older one before the index. */
+    legacyCaseDuplicate: boolean('legacy_case_duplicate').notNull().default(false),
   },
-  (t) => [check('staff_accounts_role_known', sql`${t.role} in ('reviewer', 'operator', 'admin')`)],
+  (t) => [
+    check('staff_accounts_role_known', sql`${t.role} in ('reviewer', 'operator', 'admin')`),
+    uniqueIndex('staff_accounts_account_lower_unique')
+      .on(sql`lower(${t.account})`)
+      .where(sql`not ${t.legacyCaseDuplicate}`),
+  ],
 );
 
 /** Staff sessions: separate from customers' so no customer token opens the back office. */
@@ -452,3 +466,33 @@ export const settings = pgTable('settings', {
   updatedBy: integer('updated_by').references(() => staffAccounts.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Failed guesses at a secret (passwords, fund passwords, TOTP codes), one row per bucket: the
+ * account from one source, the account from anywhere, or one source across accounts (an empty
+ * account or source marks which). Written only by server/auth/secret-attempts.ts, atomically:
+ * an attempt is reserved (counted) before the secret is compared.
+ */
+export const secretAttempts = pgTable(
+  'secret_attempts',
+  {
+    /** What secret: 'customer_password', 'fund_password', 'staff_password', 'staff_totp'. */
+    kind: text('kind').notNull(),
+    /** The account the guesses are about (lower-cased name or id); '' for a source bucket. */
+    account: text('account').notNull(),
+    /** Where the guesses come from (client IP); '' for an account-wide bucket. */
+    source: text('source').notNull(),
+    /** Failures (reserved attempts) in the current window. */
+    failures: integer('failures').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    /** While in the future, every attempt of the bucket is refused without comparing. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Locks in a row; each doubles the next lock (backoff), until a success or a quiet day. */
+    lockCount: integer('lock_count').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.account, t.source] }),
+    index('secret_attempts_updated_idx').on(t.updatedAt),
+  ],
+);

@@ -43,7 +43,11 @@ export function handleError(
     request.log.info({ err: error }, 'request refused as malformed');
     return sendRefusal(request, reply, 'request.malformed', {}, status);
   }
-  request.log.error({ err: error }, 'unhandled error');
+  // The error serializer (logger.ts) logs a failed query's code and name, never its parameters.
+  request.log.error(
+    { err: error, code: 'system.busy', route: request.routeOptions.url ?? request.url },
+    'unhandled error',
+  );
   return sendRefusal(request, reply, 'system.busy');
 }
 

@@ -122,6 +122,8 @@ function callOperation(operationId: string, tag: string, call: CallSpec) {
     description: [who, audited ? 'Audit-logged.' : '', call.idempotent ? 'Idempotent.' : '']
       .filter((s) => s.length > 0)
       .join(' '),
+    // Who may call, as the contract says it (tools and the security tests read it).
+    'x-maru-access': call.access,
     parameters: [LANGUAGE, ...parameters, ...idempotency],
     requestBody: {
       required: false,
@@ -155,6 +157,7 @@ function binaryOperation(operationId: string, tag: string, call: BinaryCallSpec)
     tags: [tag],
     summary: call.summary,
     description: `${who} The body is the raw bytes, not JSON.`,
+    'x-maru-access': call.access,
     parameters: [LANGUAGE, ...parameters, ...queryParameters],
     requestBody: {
       required: true,

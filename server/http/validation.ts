@@ -1,6 +1,6 @@
 import type { AnySchema, InferType } from 'yup';
 import { ObjectSchema, ValidationError } from 'yup';
-import { isErrorCode } from '../../contract';
+import { hasInvalidCharacters, isErrorCode } from '../../contract';
 import { ApiRefusal } from './refusal';
 
 /**
@@ -15,14 +15,43 @@ export async function validateBody<S extends AnySchema>(
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ApiRefusal('request.wrong_type', { field: 'body' });
   }
+  let valid: InferType<S>;
   try {
-    return await schema.validate(body, { strict: true, abortEarly: false });
+    valid = await schema.validate(body, { strict: true, abortEarly: false });
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const first = firstError(schema, error);
     const code = isErrorCode(first.message) ? first.message : 'request.invalid';
     throw new ApiRefusal(code, { field: first.path || 'body' });
   }
+  // Every string schema refuses these itself (contract/schemas/fields.ts `text()`); this catches
+  // a schema written without it before the value can reach the database.
+  const unsafe = invalidTextPath(valid, '');
+  if (unsafe !== null) {
+    throw new ApiRefusal('request.invalid_characters', { field: unsafe || 'body' });
+  }
+  return valid;
+}
+
+/** The path of the first string (value or key) holding a NUL or a lone surrogate, else null. */
+function invalidTextPath(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return hasInvalidCharacters(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = invalidTextPath(item, `${path}[${index}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (hasInvalidCharacters(key)) return path || 'body';
+      const found = invalidTextPath(item, at);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }
 
 /**

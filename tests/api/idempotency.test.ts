@@ -7,7 +7,7 @@ import type { CallCatalogue } from '../../contract';
 import { API_BASE, STAFF_API_BASE } from '../../contract';
 import { strictObject } from '../../contract/schemas/fields';
 import { recordAudit } from '../../server/audit';
-import { auditLog, customers, idempotencyKeys } from '../../server/db/schema';
+import { auditLog, customers, idempotencyKeys, secretAttempts } from '../../server/db/schema';
 import { defineCall } from '../../server/http/define-call';
 import { IDEMPOTENCY_KEEP_MS, sweepIdempotencyKeys } from '../../server/http/idempotency';
 import { ApiRefusal } from '../../server/http/refusal';
@@ -272,9 +272,15 @@ describe.each(databaseKinds)('Idempotency-Key on %s', (kind) => {
     const wrong = await send('/test/guarded', session, { fundPassword: '000000', note: 'w' }, 'g');
     expect(expectRefusal(wrong, 'fund_password.wrong', 400).params?.attemptsLeft).toBe(4);
     const [after] = await t.db
-      .select({ failures: customers.fundPasswordFailures })
-      .from(customers)
-      .where(eq(customers.id, id));
+      .select({ failures: secretAttempts.failures })
+      .from(secretAttempts)
+      .where(
+        and(
+          eq(secretAttempts.kind, 'fund_password'),
+          eq(secretAttempts.account, String(id)),
+          eq(secretAttempts.source, ''),
+        ),
+      );
     // The count committed although the call was refused; nothing else did.
     expect(after?.failures).toBe(1);
     expect((await effects('customer', id)).effects).toBe(0);

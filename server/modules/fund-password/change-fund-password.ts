@@ -10,8 +10,12 @@ export async function changeFundPassword(
   db: Database,
   customerId: number,
   input: FundPasswordChangeRequest,
+  source: string | null,
 ): Promise<null> {
-  await verifyFundPassword(db, customerId, input.oldFundPassword, 'oldFundPassword');
+  await verifyFundPassword(db, customerId, input.oldFundPassword, {
+    field: 'oldFundPassword',
+    source,
+  });
   const hash = await hashPassword(input.fundPassword);
   await db.update(customers).set({ fundPasswordHash: hash }).where(eq(customers.id, customerId));
   return null;

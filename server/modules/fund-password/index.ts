@@ -9,13 +9,29 @@ export { verifyFundPassword } from './verify-fund-password';
 
 /** The fund password: set once, change with the current one, reset with identity re-checked. */
 export function registerFundPasswordModule(app: FastifyInstance): void {
-  defineCall(app, CUSTOMER_API, 'fundPasswordSet', ({ db, session, body }) =>
-    setFundPassword(db, session.customer.id, body),
+  // Calls that check a secret are limited per IP too (the secret limiter counts failures).
+  const rateLimit = app.maru.config.authRateLimit;
+  defineCall(
+    app,
+    CUSTOMER_API,
+    'fundPasswordSet',
+    ({ db, session, body }) => setFundPassword(db, session.customer.id, body),
+    { rateLimit },
   );
-  defineCall(app, CUSTOMER_API, 'fundPasswordChange', ({ db, session, body }) =>
-    changeFundPassword(db, session.customer.id, body),
+  defineCall(
+    app,
+    CUSTOMER_API,
+    'fundPasswordChange',
+    ({ db, session, body, request }) =>
+      changeFundPassword(db, session.customer.id, body, request.ip),
+    { rateLimit },
   );
-  defineCall(app, CUSTOMER_API, 'fundPasswordReset', ({ db, session, body }) =>
-    resetFundPassword(db, session.customer.id, body),
+  defineCall(
+    app,
+    CUSTOMER_API,
+    'fundPasswordReset',
+    ({ db, session, body, request }) =>
+      resetFundPassword(db, session.customer.id, body, request.ip),
+    { rateLimit },
   );
 }

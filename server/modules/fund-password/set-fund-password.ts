@@ -15,7 +15,7 @@ export async function setFundPassword(
   // Conditional on "not set yet", so two tabs setting at once cannot both succeed.
   const updated = await db
     .update(customers)
-    .set({ fundPasswordHash: hash, fundPasswordFailures: 0, fundPasswordLockedUntil: null })
+    .set({ fundPasswordHash: hash })
     .where(and(eq(customers.id, customerId), isNull(customers.fundPasswordHash)))
     .returning({ id: customers.id });
   if (updated.length === 0) throw new ApiRefusal('fund_password.already_set');

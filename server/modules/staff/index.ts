@@ -32,10 +32,16 @@ export function registerStaffModule(app: FastifyInstance): void {
   defineCall(app, STAFF_API, 'login', ({ db, body, request }) => staffLogin(db, request, body), {
     rateLimit: authRateLimit,
   });
-  defineCall(app, STAFF_API, 'enrol', ({ db, staff }) => startEnrolment(db, staff));
-  defineCall(app, STAFF_API, 'verify', ({ db, staff, body }) => verifyStaffCode(db, staff, body), {
+  defineCall(app, STAFF_API, 'enrol', ({ db, staff }) => startEnrolment(db, staff), {
     rateLimit: authRateLimit,
   });
+  defineCall(
+    app,
+    STAFF_API,
+    'verify',
+    ({ db, staff, body, request }) => verifyStaffCode(db, staff, body, request.ip),
+    { rateLimit: authRateLimit },
+  );
   defineCall(app, STAFF_API, 'logout', async ({ db, staff }) => {
     await revokeStaffSession(db, staff.sessionId);
     return null;
@@ -48,8 +54,12 @@ export function registerStaffModule(app: FastifyInstance): void {
       mustChangePassword: staff.staff.mustChangePassword,
     }),
   );
-  defineCall(app, STAFF_API, 'changePassword', ({ db, staff, body }) =>
-    changeStaffPassword(db, staff, body),
+  defineCall(
+    app,
+    STAFF_API,
+    'changePassword',
+    ({ db, staff, body, request }) => changeStaffPassword(db, staff, body, request.ip),
+    { rateLimit: authRateLimit },
   );
 
   // Staff accounts

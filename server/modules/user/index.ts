@@ -14,7 +14,15 @@ export function registerUserModule(app: FastifyInstance): void {
   defineCall(app, CUSTOMER_API, 'register', ({ maru, body }) => register(maru, body), {
     rateLimit,
   });
-  defineCall(app, CUSTOMER_API, 'login', ({ maru, body }) => login(maru, body), { rateLimit });
+  defineCall(
+    app,
+    CUSTOMER_API,
+    'login',
+    ({ maru, body, request }) => login(maru, body, request.ip),
+    {
+      rateLimit,
+    },
+  );
   defineCall(
     app,
     CUSTOMER_API,
@@ -26,7 +34,11 @@ export function registerUserModule(app: FastifyInstance): void {
     { allowRestrictedAccount: true },
   );
   defineCall(app, CUSTOMER_API, 'info', ({ maru, session }) => userInfo(maru, session));
-  defineCall(app, CUSTOMER_API, 'changePassword', ({ maru, session, body }) =>
-    changePassword(maru, session, body),
+  defineCall(
+    app,
+    CUSTOMER_API,
+    'changePassword',
+    ({ maru, session, body, request }) => changePassword(maru, session, body, request.ip),
+    { rateLimit },
   );
 }

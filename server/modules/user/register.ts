@@ -9,6 +9,7 @@ import { customers, institutions } from '../../db/schema';
 import { ApiRefusal } from '../../http/refusal';
 import { openCustomerAccounts } from '../../ledger';
 import { newAccountId } from './account-id';
+import { loginNameTaken } from './find-account';
 
 /**
  * Opens an account: the customer, their ledger accounts and a first session, in one transaction.
@@ -24,11 +25,10 @@ export async function register(context: AppContext, input: RegisterRequest): Pro
         .where(and(eq(institutions.code, input.code), eq(institutions.active, true)));
       if (!institution) throw new ApiRefusal('account.inviter_unknown', { field: 'code' });
 
-      const [existing] = await tx
-        .select({ id: customers.id })
-        .from(customers)
-        .where(eq(customers.account, input.account));
-      if (existing) throw new ApiRefusal('account.exists', { field: 'account' });
+      // Names are unique regardless of case ('IDA…' and 'ida…' are one name).
+      if (await loginNameTaken(tx, input.account)) {
+        throw new ApiRefusal('account.exists', { field: 'account' });
+      }
 
       const [customer] = await tx
         .insert(customers)
@@ -46,7 +46,10 @@ export async function register(context: AppContext, input: RegisterRequest): Pro
     });
   } catch (error) {
     // Two registrations of one name at once: the second loses on the unique constraint.
-    if (isUniqueViolation(error, 'customers_account_unique')) {
+    if (
+      isUniqueViolation(error, 'customers_account_unique') ||
+      isUniqueViolation(error, 'customers_account_lower_unique')
+    ) {
       throw new ApiRefusal('account.exists', { field: 'account' });
     }
     throw error;

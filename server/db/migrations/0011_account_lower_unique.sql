@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "customers_account_lower_unique" ON "customers" USING btree (lower("account")) WHERE not "customers"."legacy_case_duplicate";--> statement-breakpoint
+CREATE UNIQUE INDEX "staff_accounts_account_lower_unique" ON "staff_accounts" USING btree (lower("account")) WHERE not "staff_accounts"."legacy_case_duplicate";

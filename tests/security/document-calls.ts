@@ -1,0 +1,210 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AnySchema } from 'yup';
+import type { CallAccess } from '../../contract';
+import { API_BASE, BINARY_CALLS, CALLS, STAFF_CALLS } from '../../contract';
+import type { Database } from '../../server/db/connect';
+import type { JsonSchema } from '../../server/http/openapi';
+import { validateBody } from '../../server/http/validation';
+
+/**
+ * The calls the security tests attack, read from the published OpenAPI document (so a new call
+ * is attacked by being in it), each with its contract schema to build a valid body from.
+ */
+export interface DocumentCall {
+  operationId: string;
+  /** The URL path, base included. */
+  url: string;
+  access: CallAccess;
+  /** JSON body, or raw bytes with the parameters in the query string. */
+  kind: 'json' | 'binary';
+  /** The request body's schema (json) or the query string's as an object (binary). */
+  schema: JsonSchema;
+  /** The contract's yup schema of the same body (or query). */
+  request: AnySchema;
+}
+
+interface Operation {
+  operationId: string;
+  'x-maru-access'?: CallAccess;
+  parameters?: { name: string; in: string; required: boolean; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+}
+
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+}
+
+function contractSchema(operationId: string, kind: 'json' | 'binary'): AnySchema {
+  if (kind === 'binary') {
+    const spec = (BINARY_CALLS as Record<string, { query: AnySchema }>)[operationId];
+    if (!spec) throw new Error(`${operationId}: in the document, not in BINARY_CALLS`);
+    return spec.query;
+  }
+  const staff = operationId.startsWith('staff.');
+  const catalogue: Record<string, { request: AnySchema }> = staff ? STAFF_CALLS : CALLS;
+  const spec = catalogue[staff ? operationId.slice('staff.'.length) : operationId];
+  if (!spec) throw new Error(`${operationId}: in the document, not in the contract`);
+  return spec.request;
+}
+
+/** Every POST call of GET /api/vue/openapi.json. */
+export async function documentCalls(app: FastifyInstance): Promise<DocumentCall[]> {
+  const response = await app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` });
+  const document = response.json<Document>();
+  const calls: DocumentCall[] = [];
+  for (const [url, methods] of Object.entries(document.paths)) {
+    const operation = methods.post;
+    if (!operation) continue;
+    const access = operation['x-maru-access'];
+    if (access === undefined) throw new Error(`${url}: the document does not say who may call`);
+    const json = operation.requestBody?.content['application/json']?.schema;
+    if (json) {
+      calls.push({
+        operationId: operation.operationId,
+        url,
+        access,
+        kind: 'json',
+        schema: json,
+        request: contractSchema(operation.operationId, 'json'),
+      });
+      continue;
+    }
+    const query = (operation.parameters ?? []).filter((p) => p.in === 'query');
+    calls.push({
+      operationId: operation.operationId,
+      url,
+      access,
+      kind: 'binary',
+      schema: {
+        type: 'object',
+        properties: Object.fromEntries(query.map((p) => [p.name, p.schema])),
+        required: query.filter((p) => p.required).map((p) => p.name),
+      },
+      request: contractSchema(operation.operationId, 'binary'),
+    });
+  }
+  return calls;
+}
+
+/** Values that satisfy the contract's fields (custom tests included) when the schema's own do not. */
+const POOL: unknown[] = [
+  '005930',
+  '135790',
+  '246801',
+  '900101-1',
+  '홍길동',
+  'quiet-river-2048',
+  'Because of a test',
+  'BRANCH77',
+  'newstaff1',
+  'under_review',
+  'quote:005930',
+  'KOSPI',
+  'all',
+  'abc',
+  1,
+  10,
+  20,
+  0,
+  true,
+  ['005930'],
+];
+
+/** Candidates a field's JSON schema suggests: its allowed values, a number in range, … */
+function fromJsonSchema(schema: JsonSchema): unknown[] {
+  const out: unknown[] = [...(schema.enum ?? []).filter((v) => v !== null)];
+  const types = [schema.type ?? []].flat();
+  if (types.includes('integer') || types.includes('number')) {
+    out.push(schema.minimum ?? 1, Math.max(schema.minimum ?? 1, 1));
+  }
+  if (types.includes('boolean')) out.push(true, false);
+  return out;
+}
+
+const NONE = Symbol('none');
+
+/**
+ * A body the contract accepts for the call: per field in order, the preferred value, else the
+ * first candidate the field's schema accepts with the fields before it (so a confirmation picks
+ * the password chosen before it). An optional field nothing fits is left out. Throws when a
+ * required field finds no value: add one to POOL (or as preferred).
+ */
+export async function validBody(
+  call: DocumentCall,
+  preferred: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  const required = call.schema.required ?? [];
+  for (const [name, field] of Object.entries(call.schema.properties ?? {})) {
+    const candidates = [
+      ...(name in preferred ? [preferred[name]] : []),
+      ...fromJsonSchema(field),
+      ...Object.values(body),
+      ...POOL,
+    ];
+    let chosen: unknown = NONE;
+    for (const candidate of candidates) {
+      const ok = await call.request
+        .validateAt(name, { ...body, [name]: candidate }, { strict: true })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (ok) {
+        chosen = candidate;
+        break;
+      }
+    }
+    if (chosen === NONE) {
+      if (required.includes(name)) {
+        throw new Error(`${call.operationId}.${name}: no valid value found; add one to POOL`);
+      }
+      continue;
+    }
+    body[name] = chosen;
+  }
+  await validateBody(call.request, body);
+  return body;
+}
+
+/** Whether the contract accepts a body (what the server checks first). */
+export function contractAccepts(call: DocumentCall, body: unknown): Promise<boolean> {
+  return validateBody(call.request, body).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * A fingerprint of every table's content (row count and a hash of the rows), to show a refused
+ * request wrote nothing. `sessions.last_seen_at` is left out: reading with a session may touch it.
+ */
+export async function databaseFingerprint(db: Database): Promise<Record<string, string>> {
+  const rowsOf = async (query: SQL) => {
+    // Both drivers answer { rows }; the shared Database type does not say so.
+    const result: unknown = await db.execute(query);
+    return (result as { rows: Record<string, unknown>[] }).rows;
+  };
+  const columns = await rowsOf(sql`
+    select table_name, column_name from information_schema.columns
+    where table_schema = 'public' and column_name <> 'last_seen_at'
+    order by table_name, ordinal_position`);
+  const tables = new Map<string, string[]>();
+  for (const row of columns) {
+    const table = String(row.table_name);
+    tables.set(table, [...(tables.get(table) ?? []), String(row.column_name)]);
+  }
+  const fingerprint: Record<string, string> = {};
+  for (const [table, names] of tables) {
+    const list = names.map((n) => `"${n}"`).join(', ');
+    const [row] = await rowsOf(
+      sql.raw(`select count(*)::int as n,
+        coalesce(md5(string_agg(md5(r::text), '' order by md5(r::text))), '') as h
+        from (select ${list} from "${table}") r`),
+    );
+    fingerprint[table] = `${String(row?.n)}:${String(row?.h)}`;
+  }
+  return fingerprint;
+}
