@@ -201,29 +201,29 @@ describe('decision paths generated from the machine', () => {
     it(path.description, async () => {
       const flow = startFlow();
       const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-      await path.test({
-        events: {
-          'xstate.done.actor.decide': async ({ event }) => {
-            flow.calls.at(-1)?.resolve((event as AnyEventObject).output as LifecycleStatus);
-            await settle();
-          },
-          'xstate.error.actor.decide': async ({ event }) => {
-            flow.calls.at(-1)?.reject((event as AnyEventObject).error);
-            await settle();
-          },
-          ...Object.fromEntries(
-            [
-              'decision.choose',
-              'reason.change',
-              'decision.confirm',
-              'decision.cancel',
-              'decision.reload',
-            ].map((type) => [
-              type,
-              ({ event }: { event: ReviewDecisionEvent }) => flow.send(event),
-            ]),
-          ),
+      type Step = { event: AnyEventObject };
+      // Keyed by event type, the actor's answers included (not among the machine's own events).
+      const executors: Record<string, (step: Step) => unknown> = {
+        'xstate.done.actor.decide': async ({ event }) => {
+          flow.calls.at(-1)?.resolve(event.output as LifecycleStatus);
+          await settle();
         },
+        'xstate.error.actor.decide': async ({ event }) => {
+          flow.calls.at(-1)?.reject(event.error);
+          await settle();
+        },
+        ...Object.fromEntries(
+          [
+            'decision.choose',
+            'reason.change',
+            'decision.confirm',
+            'decision.cancel',
+            'decision.reload',
+          ].map((type) => [type, ({ event }: Step) => flow.send(event as ReviewDecisionEvent)]),
+        ),
+      };
+      await path.test({
+        events: executors,
         states: {
           '*': (state) => {
             expect(flow.at().value).toEqual(state.value);

@@ -80,11 +80,6 @@ function decisionInput(context: ReviewDecisionContext): DecisionInput {
   };
 }
 
-const confirm = [
-  { guard: 'reasonOk', target: '#reviewDecision.submitting' },
-  { actions: assign({ attempted: true }) },
-] as const;
-
 export const reviewDecisionMachine = setup({
   types: {
     context: {} as ReviewDecisionContext,
@@ -120,6 +115,7 @@ export const reviewDecisionMachine = setup({
       assertEvent(event, 'reason.change');
       return { reason: event.reason };
     }),
+    markAttempted: assign({ attempted: true }),
     forget: assign({ decision: null, version: null, reason: '', attempted: false, refusal: null }),
     recordRefusal: assign({
       refusal: ({ event }) => refusalOf((event as { error?: unknown }).error),
@@ -145,7 +141,10 @@ export const reviewDecisionMachine = setup({
     confirming: {
       on: {
         'reason.change': { actions: 'keepReason' },
-        'decision.confirm': [...confirm],
+        'decision.confirm': [
+          { guard: 'reasonOk', target: '#reviewDecision.submitting' },
+          { actions: 'markAttempted' },
+        ],
         'decision.cancel': { target: 'idle', actions: 'forget' },
       },
     },
@@ -189,7 +188,10 @@ export const reviewDecisionMachine = setup({
         other: {
           on: {
             'reason.change': { target: '#reviewDecision.confirming', actions: 'keepReason' },
-            'decision.confirm': [...confirm],
+            'decision.confirm': [
+              { guard: 'reasonOk', target: '#reviewDecision.submitting' },
+              { actions: 'markAttempted' },
+            ],
             'decision.cancel': { target: '#reviewDecision.idle', actions: 'forget' },
           },
         },
