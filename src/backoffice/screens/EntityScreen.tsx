@@ -182,7 +182,7 @@ export default function EntityScreen() {
                       </Text>
                     </HStack>
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">
                     <ChangeWords words={words} entityType={entityType} from={tr.from} to={tr.to} />
                   </Table.Cell>
                   <Table.Cell data-testid="entity-transition-reason">
