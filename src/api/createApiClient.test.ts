@@ -96,7 +96,9 @@ describe('API client', () => {
     const error = await refusal(client.post('/user/login', {}));
     expect(error.code).toBe('account.wrong_credentials');
     expect(error.httpStatus).toBe(400);
-    expect(notify).toHaveBeenCalledWith('계정 또는 비밀번호가 올바르지 않습니다.');
+    expect(notify).toHaveBeenCalledWith(
+      '계정 또는 비밀번호가 올바르지 않습니다. 여러 번 틀리면 잠시 로그인할 수 없습니다.',
+    );
   });
 
   it('shows the word for error for an unknown refusal in Chinese', async () => {

@@ -1,68 +1,25 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AxiosHeaders } from 'axios';
-import type { AxiosAdapter } from 'axios';
-import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StaffRole } from '../../contract/schemas/staff';
-import { createStaffClient, setStaffClient } from './api';
-import { boI18n, refusalText, startBackofficeI18n } from './i18n';
-import { BACKOFFICE_ROUTES } from './router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { navFor } from './roles';
 import { staffSession } from './session';
-import { backofficeSystem } from './theme';
+import {
+  backend,
+  ok,
+  refuse,
+  renderAt,
+  resetBackoffice,
+  sentTo,
+  signIn,
+  startBackoffice,
+} from './testing/harness';
 
-type Handler = (body: Record<string, unknown>) => { status: number; data: unknown };
-
-let handlers: Record<string, Handler> = {};
-const sent: { path: string; body: Record<string, unknown>; token: unknown }[] = [];
-const notify = vi.fn<(text: string) => void>();
-
-const adapter: AxiosAdapter = (config) => {
-  const path = config.url ?? '';
-  const body = JSON.parse(typeof config.data === 'string' ? config.data : '{}') as Record<
-    string,
-    unknown
-  >;
-  sent.push({ path, body, token: config.headers.get('staff-token') });
-  const handler = handlers[path];
-  const reply = handler
-    ? handler(body)
-    : { status: 404, data: { status: 0, code: 'x', msg: 'no' } };
-  return Promise.resolve({
-    data: reply.data,
-    status: reply.status,
-    statusText: '',
-    headers: new AxiosHeaders(),
-    config,
-  });
-};
-
-const ok = (data: unknown) => ({ status: 200, data: { status: 1, msg: '', data } });
-
-function signIn(role: StaffRole) {
-  staffSession.setPending('tok');
-  staffSession.setMe({ id: 1, account: `${role}1`, role, mustChangePassword: false });
-}
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(BACKOFFICE_ROUTES, { initialEntries: [path] });
-  render(
-    <ChakraProvider value={backofficeSystem}>
-      <I18nextProvider i18n={boI18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
-  return router;
-}
-
-const detail = (state: string, version: number) => ({
+/** What /kyc/detail answers for a case in `state`; `accepts` as the server computes it. */
+const detail = (state: string, version: number, accepts: string[] = acceptsOf(state)) => ({
   customerId: 7,
   account: 'hong',
   state,
   version,
+  accepts,
   submissions: 1,
   rejectionReason: null,
   realName: '홍길동',
@@ -71,26 +28,15 @@ const detail = (state: string, version: number) => ({
   back: { photoId: 'b', mime: 'image/jpeg', data: 'BBBB' },
 });
 
-beforeAll(async () => {
-  await startBackofficeI18n('en');
-  setStaffClient(
-    createStaffClient({
-      token: () => staffSession.get().token,
-      language: () => 'en',
-      onUnauthorized: () => staffSession.signOut(),
-      notify,
-      translate: refusalText,
-      adapter,
-    }),
-  );
-});
+function acceptsOf(state: string): string[] {
+  if (state.startsWith('under_review.waiting'))
+    return ['review.approve', 'review.reject', 'review.overdue'];
+  if (state.startsWith('under_review')) return ['review.approve', 'review.reject'];
+  return state === 'passed' ? [] : ['kyc.submit'];
+}
 
-beforeEach(() => {
-  handlers = {};
-  sent.length = 0;
-  notify.mockClear();
-  staffSession.signOut();
-});
+beforeAll(startBackoffice);
+beforeEach(resetBackoffice);
 
 describe('role-based navigation', () => {
   it('follows the contract: reviewers review, operators operate, admins see everything', () => {
@@ -110,7 +56,8 @@ describe('role-based navigation', () => {
 
   it('shows an operator only their items and opens their first screen', async () => {
     signIn('operator');
-    handlers['/customers/search'] = () => ok({ items: [], page: 1, pageSize: 20, total: 0 });
+    backend.handlers['/customers/search'] = () =>
+      ok({ items: [], page: 1, pageSize: 20, total: 0 });
     const router = renderAt('/');
     await screen.findByTestId('nav-customers');
     expect(screen.getByTestId('nav-institutions')).toBeTruthy();
@@ -128,39 +75,101 @@ describe('role-based navigation', () => {
 });
 
 describe('the review detail', () => {
-  it('approves with the version seen and shows the new state', async () => {
+  it('shows a button for each decision the case accepts, never the clock event', async () => {
     signIn('reviewer');
-    let state = 'under_review';
-    handlers['/kyc/detail'] = () => ok(detail(state, state === 'passed' ? 4 : 3));
-    handlers['/kyc/approve'] = () => {
+    backend.handlers['/kyc/detail'] = () => ok(detail('under_review.waiting', 3));
+    renderAt('/kyc/7');
+    const decisions = await screen.findByTestId('kyc-decisions');
+    expect(
+      within(decisions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Approve', 'Reject']);
+    expect(screen.getAllByTestId('kyc-photo')).toHaveLength(2);
+  });
+
+  it('shows no decision when the case accepts none (by accepts, whatever the state)', async () => {
+    signIn('reviewer');
+    backend.handlers['/kyc/detail'] = () => ok(detail('under_review.waiting', 3, []));
+    renderAt('/kyc/7');
+    await screen.findByTestId('kyc-no-decision');
+    expect(screen.queryByTestId('kyc-approve')).toBeNull();
+    expect(screen.queryByTestId('kyc-reject')).toBeNull();
+  });
+
+  it('flags an overdue case', async () => {
+    signIn('reviewer');
+    backend.handlers['/kyc/detail'] = () => ok(detail('under_review.overdue', 3));
+    renderAt('/kyc/7');
+    expect((await screen.findByTestId('kyc-detail-overdue')).textContent).toBe('Review overdue');
+    expect(screen.getByTestId('kyc-state-badge').textContent).toBe('Under review');
+  });
+
+  it('approves after a confirmation, with the version seen, and shows the new state', async () => {
+    signIn('reviewer');
+    let state = 'under_review.waiting';
+    backend.handlers['/kyc/detail'] = () => ok(detail(state, state === 'passed' ? 4 : 3));
+    backend.handlers['/kyc/approve'] = () => {
       state = 'passed';
-      return ok({ state, version: 4 });
+      return ok({ state, version: 4, accepts: [] });
     };
     renderAt('/kyc/7');
     fireEvent.click(await screen.findByTestId('kyc-approve'));
+    // The confirmation sheet: nothing is sent until it is confirmed; no reason is asked.
+    const sheet = await screen.findByTestId('decision-sheet');
+    expect(sheet.getAttribute('data-decision')).toBe('review.approve');
+    expect(within(sheet).getByText('Approve the verification')).toBeTruthy();
+    expect(within(sheet).queryByRole('textbox')).toBeNull();
+    expect(sentTo('/kyc/approve')).toHaveLength(0);
+    // Cancel closes it without a call; the buttons are free again.
+    fireEvent.click(within(sheet).getByText('Cancel'));
+    await waitFor(() => expect(screen.queryByTestId('decision-sheet')).toBeNull());
+    expect(sentTo('/kyc/approve')).toHaveLength(0);
+
+    fireEvent.click(screen.getByTestId('kyc-approve'));
+    fireEvent.click(await screen.findByTestId('approve-confirm'));
     await waitFor(() =>
       expect(screen.getByTestId('kyc-detail-state').getAttribute('data-state')).toBe('passed'),
     );
-    const approve = sent.find((s) => s.path === '/kyc/approve');
-    expect(approve?.body).toEqual({ customerId: 7, version: 3 });
-    expect(approve?.token).toBe('tok');
-    expect(screen.getAllByTestId('kyc-photo')).toHaveLength(2);
+    expect(sentTo('/kyc/approve')).toEqual([{ customerId: 7, version: 3 }]);
+    expect(backend.sent.find((s) => s.path === '/kyc/approve')?.token).toBe('tok');
+    expect(backend.notify).not.toHaveBeenCalled();
     expect(screen.queryByTestId('kyc-approve')).toBeNull();
+    expect(screen.getByTestId('kyc-no-decision')).toBeTruthy();
+  });
+
+  it('shows the decision submitting: the confirm button busy, the decisions disabled', async () => {
+    signIn('reviewer');
+    backend.handlers['/kyc/detail'] = () => ok(detail('under_review.waiting', 3));
+    let release: () => void = () => undefined;
+    backend.handlers['/kyc/approve'] = () =>
+      new Promise((resolve) => {
+        release = () => resolve(ok({ state: 'passed', version: 4, accepts: [] }));
+      });
+    renderAt('/kyc/7');
+    fireEvent.click(await screen.findByTestId('kyc-approve'));
+    const confirm = await screen.findByTestId('approve-confirm');
+    fireEvent.click(confirm);
+    await waitFor(() => expect(confirm.hasAttribute('data-loading')).toBe(true));
+    expect(screen.getByTestId<HTMLButtonElement>('kyc-reject').disabled).toBe(true);
+    expect(screen.getByTestId('decision-sheet')).toBeTruthy();
+    release();
+    await waitFor(() => expect(screen.queryByTestId('decision-sheet')).toBeNull());
   });
 
   it('asks for a reason before rejecting, and sends it', async () => {
     signIn('reviewer');
-    let state = 'under_review';
-    handlers['/kyc/detail'] = () => ok(detail(state, 3));
-    handlers['/kyc/reject'] = () => {
+    let state = 'under_review.waiting';
+    backend.handlers['/kyc/detail'] = () => ok(detail(state, 3));
+    backend.handlers['/kyc/reject'] = () => {
       state = 'rejected';
-      return ok({ state, version: 4 });
+      return ok({ state, version: 4, accepts: ['kyc.submit'] });
     };
     renderAt('/kyc/7');
     fireEvent.click(await screen.findByTestId('kyc-reject'));
     fireEvent.click(await screen.findByTestId('reject-confirm'));
     await screen.findByText('Please enter a reason.');
-    expect(sent.some((s) => s.path === '/kyc/reject')).toBe(false);
+    expect(sentTo('/kyc/reject')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('reject-reason'), {
       target: { value: 'Blurred photo' },
     });
@@ -170,28 +179,48 @@ describe('the review detail', () => {
     await waitFor(() =>
       expect(screen.getByTestId('kyc-detail-state').getAttribute('data-state')).toBe('rejected'),
     );
-    expect(sent.find((s) => s.path === '/kyc/reject')?.body).toEqual({
-      customerId: 7,
-      version: 3,
-      reason: 'Blurred photo',
-    });
+    expect(sentTo('/kyc/reject')).toEqual([{ customerId: 7, version: 3, reason: 'Blurred photo' }]);
+    expect(screen.queryByTestId('decision-sheet')).toBeNull();
+  });
+
+  it('keeps the sheet open with the refusal when a decision is refused for another reason', async () => {
+    signIn('reviewer');
+    backend.handlers['/kyc/detail'] = () => ok(detail('under_review.waiting', 3));
+    backend.handlers['/kyc/reject'] = () => refuse(400, 'kyc.reason_required');
+    renderAt('/kyc/7');
+    fireEvent.click(await screen.findByTestId('kyc-reject'));
+    fireEvent.change(await screen.findByTestId('reject-reason'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByTestId('reject-confirm'));
+    expect((await screen.findByTestId('decision-refused')).textContent).toContain(
+      'Please give the reason the customer will see.',
+    );
+    expect(screen.getByTestId('decision-sheet')).toBeTruthy();
+    expect(screen.queryByTestId('kyc-conflict')).toBeNull();
+    // Fixing the reason and confirming again sends it again.
+    backend.handlers['/kyc/reject'] = () => ok({ state: 'rejected', version: 4, accepts: [] });
+    fireEvent.change(screen.getByTestId('reject-reason'), { target: { value: 'Blurred photo' } });
+    expect(screen.queryByTestId('decision-refused')).toBeNull();
+    fireEvent.click(screen.getByTestId('reject-confirm'));
+    await waitFor(() => expect(sentTo('/kyc/reject')).toHaveLength(2));
+    expect(sentTo('/kyc/reject')[1]).toMatchObject({ reason: 'Blurred photo' });
   });
 
   it('shows a conflict clearly, toasts the server text, and reloads the case', async () => {
     signIn('reviewer');
     let detailCalls = 0;
-    handlers['/kyc/detail'] = () => {
+    backend.handlers['/kyc/detail'] = () => {
       detailCalls += 1;
-      return ok(detail(detailCalls === 1 ? 'under_review' : 'rejected', detailCalls + 2));
+      return ok(detail(detailCalls === 1 ? 'under_review.waiting' : 'rejected', detailCalls + 2));
     };
-    handlers['/kyc/approve'] = () => ({
-      status: 409,
-      data: { status: 0, code: 'lifecycle.conflict', params: {}, msg: 'Changed meanwhile.' },
-    });
+    backend.handlers['/kyc/approve'] = () =>
+      refuse(409, 'lifecycle.conflict', 'Changed meanwhile.');
     renderAt('/kyc/7');
     fireEvent.click(await screen.findByTestId('kyc-approve'));
+    fireEvent.click(await screen.findByTestId('approve-confirm'));
     await screen.findByTestId('kyc-conflict');
-    expect(notify).toHaveBeenCalledWith('Changed meanwhile.');
+    expect(backend.notify).toHaveBeenCalledWith('Changed meanwhile.');
+    expect(screen.queryByTestId('decision-sheet')).toBeNull();
+    expect(screen.getByTestId<HTMLButtonElement>('kyc-approve').disabled).toBe(true);
     fireEvent.click(screen.getByTestId('kyc-conflict-reload'));
     await waitFor(() =>
       expect(screen.getByTestId('kyc-detail-state').getAttribute('data-state')).toBe('rejected'),
@@ -199,12 +228,19 @@ describe('the review detail', () => {
     expect(screen.queryByTestId('kyc-conflict')).toBeNull();
   });
 
+  it('treats a case no longer under review as a conflict too', async () => {
+    signIn('reviewer');
+    backend.handlers['/kyc/detail'] = () => ok(detail('under_review.waiting', 3));
+    backend.handlers['/kyc/approve'] = () => refuse(409, 'kyc.not_under_review');
+    renderAt('/kyc/7');
+    fireEvent.click(await screen.findByTestId('kyc-approve'));
+    fireEvent.click(await screen.findByTestId('approve-confirm'));
+    await screen.findByTestId('kyc-conflict');
+  });
+
   it('goes back to sign-in when the session has died (401)', async () => {
     signIn('reviewer');
-    handlers['/kyc/detail'] = () => ({
-      status: 401,
-      data: { status: 0, code: 'auth.required', params: {}, msg: 'Please sign in.' },
-    });
+    backend.handlers['/kyc/detail'] = () => refuse(401, 'auth.required', 'Please sign in.');
     renderAt('/kyc/7');
     await screen.findByTestId('staff-account');
     expect(staffSession.get().token).toBeNull();
@@ -232,7 +268,7 @@ describe('the jobs screen', () => {
   it('lists jobs with their entity, event words, status and error, and retries a failed one', async () => {
     signIn('operator');
     let retried = false;
-    handlers['/jobs/list'] = () =>
+    backend.handlers['/jobs/list'] = () =>
       ok({
         items: retried
           ? [job(1, 'pending', { due: true })]
@@ -245,7 +281,7 @@ describe('the jobs screen', () => {
         pageSize: 20,
         total: retried ? 1 : 3,
       });
-    handlers['/jobs/retry'] = (body) => {
+    backend.handlers['/jobs/retry'] = (body) => {
       retried = true;
       return ok(job(Number(body.id), 'pending', { due: true }));
     };
@@ -264,24 +300,24 @@ describe('the jobs screen', () => {
 
     fireEvent.click(screen.getByTestId('job-retry-1'));
     await waitFor(() => expect(screen.queryByTestId('job-row-2')).toBeNull());
-    expect(sent.find((s) => s.path === '/jobs/retry')?.body).toEqual({ id: 1 });
+    expect(backend.sent.find((s) => s.path === '/jobs/retry')?.body).toEqual({ id: 1 });
     expect(screen.getByTestId('job-status-1').textContent).toBe('Due now');
     expect(screen.queryByTestId('job-retry-1')).toBeNull();
   });
 
   it('filters by status and entity type', async () => {
     signIn('admin');
-    handlers['/jobs/list'] = () => ok({ items: [], page: 1, pageSize: 20, total: 0 });
+    backend.handlers['/jobs/list'] = () => ok({ items: [], page: 1, pageSize: 20, total: 0 });
     renderAt('/jobs?status=failed');
     await screen.findByText('Nothing to show');
-    expect(sent.find((s) => s.path === '/jobs/list')?.body).toEqual({
+    expect(backend.sent.find((s) => s.path === '/jobs/list')?.body).toEqual({
       status: 'failed',
       page: 1,
       pageSize: 20,
     });
     fireEvent.change(screen.getByTestId('jobs-type-filter'), { target: { value: 'account' } });
     await waitFor(() =>
-      expect(sent.filter((s) => s.path === '/jobs/list').at(-1)?.body).toEqual({
+      expect(backend.sent.filter((s) => s.path === '/jobs/list').at(-1)?.body).toEqual({
         status: 'failed',
         entityType: 'account',
         page: 1,
@@ -293,13 +329,13 @@ describe('the jobs screen', () => {
   it('offers a reload when the list cannot be loaded', async () => {
     signIn('operator');
     let fail = true;
-    handlers['/jobs/list'] = () =>
+    backend.handlers['/jobs/list'] = () =>
       fail
         ? { status: 500, data: { status: 0, code: 'system.busy', params: {}, msg: 'Busy.' } }
         : ok({ items: [job(4, 'done')], page: 1, pageSize: 20, total: 1 });
     renderAt('/jobs');
     await screen.findByText('Could not load. Please try again.');
-    expect(notify).toHaveBeenCalledWith('Busy.');
+    expect(backend.notify).toHaveBeenCalledWith('Busy.');
     fail = false;
     // The page's own reload, and the one beside the failure: the latter.
     const reloads = screen.getAllByText('Reload');
@@ -322,7 +358,7 @@ describe('the KYC queue', () => {
       submissions: 1,
       submittedAt: '2026-03-02T00:00:00.000Z',
     });
-    handlers['/kyc/queue'] = () =>
+    backend.handlers['/kyc/queue'] = () =>
       ok({
         items: [
           item('late', 'under_review.overdue', true),
@@ -343,7 +379,7 @@ describe('the settings screen', () => {
   it('checks a value with the contract before saving it', async () => {
     signIn('admin');
     let value = 24;
-    handlers['/settings/get'] = () =>
+    backend.handlers['/settings/get'] = () =>
       ok({
         items: [
           {
@@ -356,7 +392,7 @@ describe('the settings screen', () => {
           },
         ],
       });
-    handlers['/settings/set'] = (body) => {
+    backend.handlers['/settings/set'] = (body) => {
       value = Number(body.value);
       return ok({});
     };
@@ -366,11 +402,11 @@ describe('the settings screen', () => {
     fireEvent.change(input, { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('setting-save-kyc.reviewHours'));
     await screen.findByText('The value of KYC review time is not valid.');
-    expect(sent.some((s) => s.path === '/settings/set')).toBe(false);
+    expect(backend.sent.some((s) => s.path === '/settings/set')).toBe(false);
     fireEvent.change(input, { target: { value: '48' } });
     fireEvent.click(screen.getByTestId('setting-save-kyc.reviewHours'));
     await screen.findByText(/Set by admin1/);
-    expect(sent.find((s) => s.path === '/settings/set')?.body).toEqual({
+    expect(backend.sent.find((s) => s.path === '/settings/set')?.body).toEqual({
       key: 'kyc.reviewHours',
       value: 48,
     });

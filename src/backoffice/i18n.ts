@@ -12,9 +12,14 @@ import koErrors from '../../locales/ko/errors.json';
 import enErrors from '../../locales/en/errors.json';
 import zhTWErrors from '../../locales/zh-TW/errors.json';
 import zhCNErrors from '../../locales/zh-CN/errors.json';
+import koLifecycles from '../../locales/ko/lifecycles.json';
+import enLifecycles from '../../locales/en/lifecycles.json';
+import zhTWLifecycles from '../../locales/zh-TW/lifecycles.json';
+import zhCNLifecycles from '../../locales/zh-CN/lifecycles.json';
 
 /**
- * The back office's own i18next instance. It is a desktop tool, so the four packs are simply
+ * The back office's own i18next instance (namespaces `bo`, `errors` and `lifecycles`, the words
+ * of lifecycle states and events). It is a desktop tool, so the four packs are simply
  * bundled (a few KB each); the customer app's lazy pack loading is not needed here.
  */
 export const boI18n = i18next.createInstance();
@@ -43,13 +48,13 @@ export async function startBackofficeI18n(locale: Locale = storedLocale()): Prom
   await boI18n.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,
-    ns: ['bo', 'errors'],
+    ns: ['bo', 'errors', 'lifecycles'],
     defaultNS: 'bo',
     resources: {
-      ko: { bo: ko, errors: koErrors },
-      en: { bo: en, errors: enErrors },
-      'zh-TW': { bo: zhTW, errors: zhTWErrors },
-      'zh-CN': { bo: zhCN, errors: zhCNErrors },
+      ko: { bo: ko, errors: koErrors, lifecycles: koLifecycles },
+      en: { bo: en, errors: enErrors, lifecycles: enLifecycles },
+      'zh-TW': { bo: zhTW, errors: zhTWErrors, lifecycles: zhTWLifecycles },
+      'zh-CN': { bo: zhCN, errors: zhCNErrors, lifecycles: zhCNLifecycles },
     },
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, localeOf } from '../../contract/languages';
 import type { Locale, StoredLanguage } from '../../contract/languages';
 import { PACK_LOADERS, SCREENS_PACK_LOADERS } from './packLoaders';
 
-export const NAMESPACES = ['ui', 'errors', 'fields'] as const;
+export const NAMESPACES = ['ui', 'errors', 'fields', 'lifecycles'] as const;
 
 /** The one i18next instance of the app; react-i18next's hooks read it. */
 export const i18n = i18next.createInstance();
@@ -19,6 +19,7 @@ async function ensureScreensPack(locale: Locale): Promise<void> {
   i18n.addResourceBundle(locale, 'ui', pack.ui, true, true);
   i18n.addResourceBundle(locale, 'errors', pack.errors, true, true);
   i18n.addResourceBundle(locale, 'fields', pack.fields, true, true);
+  i18n.addResourceBundle(locale, 'lifecycles', pack.lifecycles, true, true);
 }
 
 async function ensurePack(locale: Locale): Promise<void> {
@@ -31,9 +32,9 @@ async function ensurePack(locale: Locale): Promise<void> {
 }
 
 /**
- * Loads every screen's texts, the error texts and the field labels of the current language (and,
- * from then on, of any language switched to). Awaited beside every screen but the start screens,
- * and by the API client before it can show a refusal.
+ * Loads every screen's texts, the error texts, the field labels and the lifecycle words of the
+ * current language (and, from then on, of any language switched to). Awaited beside every screen
+ * but the start screens, and by the API client before it can show a refusal.
  */
 export async function loadScreenTexts(): Promise<void> {
   screenTextsWanted = true;

@@ -8,6 +8,8 @@ export interface ScreensPack {
   ui: Record<string, unknown>;
   errors: Record<string, string>;
   fields: Record<string, string>;
+  /** Words for lifecycle states and events (locales/<lang>/lifecycles.json). */
+  lifecycles: { events: Record<string, string>; states: Record<string, string> };
 }
 
 /** Dynamic imports so only the active language is downloaded; the others load when chosen. */
@@ -19,7 +21,7 @@ export const PACK_LOADERS: Record<Locale, () => Promise<{ default: LanguagePack 
 };
 
 /**
- * The texts of every screen past the start, with the error texts and field labels. The start
+ * The texts of every screen past the start, with the error texts, field labels and lifecycle words. The start
  * screens show none of them, and leaving them out keeps the start screen's JS within budget;
  * lazyScreen and the API client await loadScreenTexts() before showing anything that needs them.
  */

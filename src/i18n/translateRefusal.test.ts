@@ -11,7 +11,7 @@ describe('translateRefusal', () => {
   it('translates a known code with its parameters and the field label', async () => {
     await switchLocale('kor');
     expect(translateRefusal('account.wrong_credentials', {}, 'whatever')).toBe(
-      '계정 또는 비밀번호가 올바르지 않습니다.',
+      '계정 또는 비밀번호가 올바르지 않습니다. 여러 번 틀리면 잠시 로그인할 수 없습니다.',
     );
     expect(translateRefusal('request.required', { field: 'code' })).toBe(
       '기관/초대 코드을(를) 입력하세요.',

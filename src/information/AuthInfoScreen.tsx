@@ -1,26 +1,22 @@
-import { Box, Button, Flex, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
+import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { kycSubmitRequest } from '../../contract/schemas/kyc';
-import type { KycStatusDto, KycSubmitRequest } from '../../contract/schemas/kyc';
-import { kycMachine } from '../../machines/kyc';
+import type { KycStatusDto } from '../../contract/schemas/kyc';
+import { isInState } from '../../machines/state-value';
 import { call } from '../api';
 import { BackHeader } from '../components/BackHeader';
-import { SubmitButton } from '../components/form';
 import { CheckIcon, InfoIcon, ShieldIcon } from '../components/icons';
-import { notify } from '../components/toaster';
-import { TextField } from '../components/form';
-import { paletteOf, topStateOf } from '../lifecycle/tones';
-import { PhotoPicker } from './PhotoPicker';
+import { customerKycLook } from '../lifecycle/kycLook';
+import { topStateOf } from '../lifecycle/tones';
+import { useLifecycleWords } from '../lifecycle/words';
+import { KycSubmissionFlow, Row } from './KycSubmissionFlow';
 
 type Load = { phase: 'loading' } | { phase: 'failed' } | { phase: 'ready'; status: KycStatusDto };
 
 /**
  * /information/authInfo — real-name verification (docs/identity.md). Shows the state from
- * /kyc/status; while the machine allows `kyc.submit` (unverified, rejected) the form; under
- * review or verified, a read-only summary.
+ * /kyc/status; while the machine accepts `kyc.submit` (the status's `accepts`) the submission
+ * flow, else a read-only summary.
  */
 export default function AuthInfoScreen() {
   const { t } = useTranslation();
@@ -71,7 +67,7 @@ export default function AuthInfoScreen() {
           <>
             <StateCard status={load.status} />
             {load.status.accepts.includes('kyc.submit') ? (
-              <KycForm
+              <KycSubmissionFlow
                 status={load.status}
                 onSubmitted={(status) => setLoad({ phase: 'ready', status })}
               />
@@ -87,10 +83,10 @@ export default function AuthInfoScreen() {
 
 function StateCard({ status }: { status: KycStatusDto }) {
   const { t } = useTranslation();
-  const palette = paletteOf(kycMachine, status.state);
-  const tone = { bg: `${palette}.100`, fg: `${palette}.700` };
-  const top = topStateOf(status.state);
-  const Icon = top === 'passed' ? CheckIcon : top === 'rejected' ? InfoIcon : ShieldIcon;
+  const look = customerKycLook(useLifecycleWords(), status.state);
+  const tone = { bg: `${look.palette}.100`, fg: `${look.palette}.700` };
+  const rejected = isInState(status.state, 'rejected');
+  const Icon = isInState(status.state, 'passed') ? CheckIcon : rejected ? InfoIcon : ShieldIcon;
   return (
     <Box bg="bg" borderRadius="xl" p="4" data-testid="kyc-state" data-state={status.state}>
       <Flex align="center" gap="3">
@@ -107,15 +103,16 @@ function StateCard({ status }: { status: KycStatusDto }) {
           <Icon width="5" height="5" />
         </Flex>
         <Box flex="1" minW="0">
-          <Heading as="h2" size="sm">
-            {t(`kyc.${top}`)}
+          <Heading as="h2" size="sm" data-testid="kyc-state-label">
+            {look.label}
           </Heading>
           <Text fontSize="sm" color="fg.muted">
-            {t(`kycScreen.explain.${top}`)}
+            {/* One explanation per top-level state of the machine: nested ones read as their parent. */}
+            {t(`kycScreen.explain.${topStateOf(status.state)}`)}
           </Text>
         </Box>
       </Flex>
-      {status.state === 'rejected' ? (
+      {rejected ? (
         <Box mt="3" bg="red.50" borderLeftWidth="4px" borderColor="red.500" borderRadius="md" p="3">
           <Text fontSize="xs" fontWeight="semibold" color="red.700">
             {t('kycScreen.reasonTitle')}
@@ -126,66 +123,6 @@ function StateCard({ status }: { status: KycStatusDto }) {
         </Box>
       ) : null}
     </Box>
-  );
-}
-
-function KycForm({
-  status,
-  onSubmitted,
-}: {
-  status: KycStatusDto;
-  onSubmitted: (status: KycStatusDto) => void;
-}) {
-  const { t } = useTranslation();
-  const initial: KycSubmitRequest = {
-    realName: status.realName ?? '',
-    idNumber: status.idNumber ?? '',
-    frontPhotoId: '',
-    backPhotoId: '',
-  };
-  return (
-    <Formik
-      initialValues={initial}
-      validationSchema={kycSubmitRequest}
-      onSubmit={async (values) => {
-        try {
-          const next = await call('kycSubmit', {
-            ...values,
-            realName: values.realName.trim(),
-            idNumber: values.idNumber.trim(),
-          });
-          notify(t('kycScreen.submitted'), 'success');
-          onSubmitted(next);
-        } catch {
-          // Already toasted by the API client; the form stays for another try.
-        }
-      }}
-    >
-      <Form noValidate>
-        <Stack gap="5" bg="bg" borderRadius="xl" p="4">
-          <Heading as="h2" size="sm">
-            {status.state === 'rejected' ? t('kycScreen.resubmitTitle') : t('kycScreen.formTitle')}
-          </Heading>
-          <TextField name="realName" label={t('kycScreen.realName')} autoComplete="name" />
-          <TextField
-            name="idNumber"
-            label={t('kycScreen.idNumber')}
-            placeholder="900101-1"
-            autoComplete="off"
-            maxLength={8}
-            helper={t('kycScreen.idNumberHint')}
-          />
-          <Grid templateColumns="1fr 1fr" gap="3">
-            <PhotoPicker side="front" />
-            <PhotoPicker side="back" />
-          </Grid>
-          <Text fontSize="xs" color="fg.subtle">
-            {t('kycScreen.privacyNote')}
-          </Text>
-          <SubmitButton testId="kyc-submit">{t('kycScreen.submit')}</SubmitButton>
-        </Stack>
-      </Form>
-    </Formik>
   );
 }
 
@@ -211,26 +148,5 @@ function Summary({ status }: { status: KycStatusDto }) {
       <Row label={t('kycScreen.photos')}>{t('kycScreen.photosOnFile')}</Row>
       <Row label={t('kycScreen.submissions')}>{status.submissions}</Row>
     </Box>
-  );
-}
-
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <Flex
-      align="center"
-      justify="space-between"
-      gap="3"
-      py="3.5"
-      borderTopWidth="1px"
-      borderColor="border.muted"
-      _first={{ borderTopWidth: '0' }}
-    >
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize="sm" fontWeight="medium" textAlign="end" data-testid={testId}>
-        {children}
-      </Text>
-    </Flex>
   );
 }

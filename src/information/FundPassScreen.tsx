@@ -9,6 +9,7 @@ import {
   fundPasswordResetRequest,
   fundPasswordSetRequest,
 } from '../../contract/schemas/kyc';
+import { isInState } from '../../machines/state-value';
 import { call, isApiError } from '../api';
 import { BackHeader } from '../components/BackHeader';
 import { SubmitButton } from '../components/form';
@@ -91,7 +92,7 @@ export default function FundPassScreen() {
         <Skeleton h="64" borderRadius="xl" data-testid="fundpass-loading" />
       );
   } else {
-    const mayReset = info.kycState === 'passed';
+    const mayReset = isInState(info.kycState, 'passed');
     const mode: FundPassMode = !info.fundPasswordSet
       ? 'set'
       : chosen === 'reset' && mayReset

@@ -1,26 +1,27 @@
 import { Box, Flex, Image, Text, chakra } from '@chakra-ui/react';
-import { useFormikContext } from 'formik';
-import { useEffect, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import type { ChangeEvent } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
 import { KYC_PHOTO_MAX_BYTES } from '../../contract/schemas/kyc';
-import type { KycPhotoSide, KycSubmitRequest } from '../../contract/schemas/kyc';
-import { uploadKycPhoto } from '../api/uploadKycPhoto';
+import type { KycPhotoSide } from '../../contract/schemas/kyc';
+import { KYC_PHOTO_TYPES } from '../../machines/flows/kyc-submission';
+import type { PhotoProblem } from '../../machines/flows/kyc-submission';
 import { CheckIcon, DocumentIcon } from '../components/icons';
-import { translateFieldError } from '../i18n/translateRefusal';
+import { translateFieldError, translateRefusal } from '../i18n/translateRefusal';
+import type { kycSubmissionFlow } from './kycFlow';
 
-export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+export type KycFlowRef = ActorRefFrom<typeof kycSubmissionFlow>;
+
 const MAX_MB = KYC_PHOTO_MAX_BYTES / (1024 * 1024);
-
-type Phase = 'empty' | 'uploading' | 'done' | 'failed';
-
 const THUMB_WIDTH = 480;
 
 /**
  * A small `data:` preview of the picked photo (the CSP allows `data:` images, not `blob:`), drawn
  * at thumbnail size so a 10 MB photo does not become a 13 MB string.
  */
-async function thumbnail(file: File): Promise<string> {
+export async function thumbnail(file: File): Promise<string> {
   if (typeof createImageBitmap === 'function') {
     try {
       const bitmap = await createImageBitmap(file, {
@@ -45,71 +46,65 @@ async function thumbnail(file: File): Promise<string> {
   });
 }
 
+function useProblemText(problem: PhotoProblem | null): string | null {
+  const { t } = useTranslation();
+  if (!problem) return null;
+  if (problem.kind === 'wrongType') return t('kycScreen.wrongType');
+  if (problem.kind === 'tooLarge')
+    return t('kycScreen.tooLarge', { maxMb: problem.maxBytes / (1024 * 1024) });
+  return translateRefusal(problem.refusal.code, problem.refusal.params);
+}
+
 /**
  * One ID photo: a real `<input type=file>` laid over a card, a preview, and the upload progress.
- * The photo is uploaded as soon as it is picked; the form field (`frontPhotoId` /
- * `backPhotoId`) receives the server's photo id when the upload has finished.
+ * Picking sends `photo.pick` to the submission flow, which checks the file, uploads it and keeps
+ * its photo id; this card only draws the flow's state for its side.
  */
-export function PhotoPicker({ side }: { side: KycPhotoSide }) {
+export function PhotoPicker({
+  side,
+  flow,
+  preview,
+  onPreview,
+}: {
+  side: KycPhotoSide;
+  flow: KycFlowRef;
+  preview: string | null;
+  onPreview: (url: string | null) => void;
+}) {
   const { t } = useTranslation();
-  const name = side === 'front' ? 'frontPhotoId' : 'backPhotoId';
-  const { setFieldValue, errors, submitCount } = useFormikContext<KycSubmitRequest>();
-  const [phase, setPhase] = useState<Phase>('empty');
-  const [progress, setProgress] = useState(0);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const running = useRef<AbortController | null>(null);
-
-  useEffect(() => () => running.current?.abort(), []);
+  const slot = useSelector(flow, (s) => s.context.photos[side]);
+  const attempted = useSelector(flow, (s) => s.context.photosAttempted);
+  const uploading = useSelector(flow, (s) => s.matches({ editing: { [side]: 'uploading' } }));
+  const uploaded = useSelector(flow, (s) => s.matches({ editing: { [side]: 'uploaded' } }));
+  const empty = useSelector(flow, (s) => s.matches({ editing: { [side]: 'empty' } }));
+  const picks = useRef(0);
+  const problem = useProblemText(slot.problem);
 
   const label = t(side === 'front' ? 'kycScreen.front' : 'kycScreen.back');
 
   function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
-    if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) {
-      setProblem(t('kycScreen.wrongType'));
-      return;
-    }
-    if (file.size > KYC_PHOTO_MAX_BYTES) {
-      setProblem(t('kycScreen.tooLarge', { maxMb: MAX_MB }));
-      return;
-    }
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
-    setProblem(null);
-    setPreview(null);
+    flow.send({ type: 'photo.pick', side, file });
+    const pickNo = ++picks.current;
+    onPreview(null);
+    // Only a photo the flow took is previewed: a refused one leaves the card empty.
+    if (!flow.getSnapshot().matches({ editing: { [side]: 'uploading' } })) return;
     thumbnail(file).then(
       (url) => {
-        if (!controller.signal.aborted) setPreview(url);
+        if (pickNo === picks.current) onPreview(url);
       },
       () => undefined,
     );
-    setPhase('uploading');
-    setProgress(0);
-    void setFieldValue(name, '', false);
-    uploadKycPhoto(side, file, setProgress, controller.signal).then(
-      (uploaded) => {
-        if (controller.signal.aborted) return;
-        setProgress(1);
-        setPhase('done');
-        void setFieldValue(name, uploaded.photoId, true);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        // The refusal (type, size, pixels) was toasted; keep the reason beside the photo too.
-        setPhase('failed');
-        setProblem(error instanceof Error ? error.message : t('kycScreen.uploadFailed'));
-      },
-    );
   }
 
-  const formError = submitCount > 0 && phase !== 'uploading' ? errors[name] : undefined;
   const message =
     problem ??
-    (formError ? translateFieldError(formError, name) : null) ??
-    (phase === 'uploading' && submitCount > 0 ? t('kycScreen.waitUpload') : null);
+    (attempted && empty
+      ? translateFieldError('request.required', side === 'front' ? 'frontPhotoId' : 'backPhotoId')
+      : null) ??
+    (attempted && uploading ? t('kycScreen.waitUpload') : null);
+  const percent = Math.round(slot.progress * 100);
 
   return (
     <Box>
@@ -125,7 +120,6 @@ export function PhotoPicker({ side }: { side: KycPhotoSide }) {
         aspectRatio={8 / 5}
         cursor="pointer"
         data-testid={`kyc-${side}-card`}
-        data-phase={phase}
       >
         {preview ? (
           <>
@@ -163,7 +157,7 @@ export function PhotoPicker({ side }: { side: KycPhotoSide }) {
             </Text>
           </Flex>
         )}
-        {phase === 'done' ? (
+        {uploaded ? (
           <Flex
             position="absolute"
             top="2"
@@ -182,7 +176,7 @@ export function PhotoPicker({ side }: { side: KycPhotoSide }) {
         ) : null}
         <chakra.input
           type="file"
-          accept={PHOTO_TYPES.join(',')}
+          accept={KYC_PHOTO_TYPES.join(',')}
           aria-label={label}
           position="absolute"
           inset="0"
@@ -194,7 +188,7 @@ export function PhotoPicker({ side }: { side: KycPhotoSide }) {
           data-testid={`kyc-${side}-file`}
         />
       </chakra.label>
-      {phase === 'uploading' || phase === 'done' ? (
+      {uploading || uploaded ? (
         <Flex align="center" gap="2" mt="2" minH="5">
           <Box
             flex="1"
@@ -205,19 +199,19 @@ export function PhotoPicker({ side }: { side: KycPhotoSide }) {
             role="progressbar"
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-valuenow={Math.round(progress * 100)}
+            aria-valuenow={percent}
             aria-label={t('kycScreen.uploading')}
             data-testid={`kyc-${side}-progress`}
           >
             <Box
               h="full"
-              w={`${Math.round(progress * 100)}%`}
-              bg={phase === 'done' ? 'green.500' : 'brand.solid'}
+              w={`${percent}%`}
+              bg={uploaded ? 'green.500' : 'brand.solid'}
               transition="width 0.2s"
             />
           </Box>
           <Text fontSize="xs" color="fg.subtle" minW="9" textAlign="end">
-            {Math.round(progress * 100)}%
+            {percent}%
           </Text>
         </Flex>
       ) : null}

@@ -1,13 +1,14 @@
 import { Badge, Box, Flex, Image, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfoDto } from '../../contract/schemas/user';
-import { kycMachine } from '../../machines/kyc';
-import { paletteOf, topStateOf } from '../lifecycle/tones';
+import { customerKycLook } from '../lifecycle/kycLook';
+import { useLifecycleWords } from '../lifecycle/words';
 import { UserIcon } from '../components/icons';
 
 /** Avatar, account, account ID and identity-verification state at the top of "Mine". */
 export function ProfileCard({ info }: { info: UserInfoDto }) {
   const { t } = useTranslation();
+  const kyc = customerKycLook(useLifecycleWords(), info.kycState);
   return (
     <Flex align="center" gap="4">
       <Flex
@@ -47,14 +48,8 @@ export function ProfileCard({ info }: { info: UserInfoDto }) {
             gap="1.5"
             data-testid="mine-kyc"
           >
-            <Box
-              as="span"
-              w="1.5"
-              h="1.5"
-              borderRadius="full"
-              bg={`${paletteOf(kycMachine, info.kycState)}.300`}
-            />
-            <span>{t(`kyc.${topStateOf(info.kycState)}`)}</span>
+            <Box as="span" w="1.5" h="1.5" borderRadius="full" bg={`${kyc.palette}.300`} />
+            <span>{kyc.label}</span>
           </Badge>
         </Flex>
       </Box>

@@ -36,7 +36,7 @@ describe("Mine's identity rows", () => {
     await renderWithApp(<MineScreen />, { path: '/information/index' });
     const state = await screen.findByTestId('menu-authInfo-state');
     expect(state.getAttribute('data-state')).toBe('rejected');
-    expect(state.textContent).toBe('인증 거절');
+    expect(state.textContent).toBe('반려');
     expect(screen.getByTestId('menu-authInfo').textContent).toContain('실명 인증');
     expect(screen.getByTestId('menu-fundPass-state').textContent).toBe('설정됨');
     expect(screen.getByTestId('menu-fundPass').textContent).toContain('자금 비밀번호');

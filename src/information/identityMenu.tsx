@@ -1,8 +1,8 @@
 import { Badge } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import type { UserInfoDto } from '../../contract/schemas/user';
-import { kycMachine } from '../../machines/kyc';
-import { paletteOf, topStateOf } from '../lifecycle/tones';
+import { customerKycLook } from '../lifecycle/kycLook';
+import { useLifecycleWords } from '../lifecycle/words';
 import { LockIcon, ShieldIcon } from '../components/icons';
 import type { MenuItem } from './MenuList';
 
@@ -15,16 +15,7 @@ export function identityMenu(t: TFunction, info: UserInfoDto | null): MenuItem[]
       to: '/information/authInfo',
       Icon: ShieldIcon,
       testId: 'menu-authInfo',
-      detail: info ? (
-        <Badge
-          colorPalette={paletteOf(kycMachine, info.kycState)}
-          variant="subtle"
-          data-testid="menu-authInfo-state"
-          data-state={info.kycState}
-        >
-          {t(`kyc.${topStateOf(info.kycState)}`)}
-        </Badge>
-      ) : undefined,
+      detail: info ? <KycBadge state={info.kycState} /> : undefined,
     },
     {
       key: 'fundPass',
@@ -39,4 +30,19 @@ export function identityMenu(t: TFunction, info: UserInfoDto | null): MenuItem[]
       ) : undefined,
     },
   ];
+}
+
+/** The verification state as the customer reads it, coloured by the KYC machine. */
+function KycBadge({ state }: { state: string }) {
+  const look = customerKycLook(useLifecycleWords(), state);
+  return (
+    <Badge
+      colorPalette={look.palette}
+      variant="subtle"
+      data-testid="menu-authInfo-state"
+      data-state={state}
+    >
+      {look.label}
+    </Badge>
+  );
 }

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import koErrors from '../../locales/ko/errors.json';
+import koLifecycles from '../../locales/ko/lifecycles.json';
 import {
   launchBrowser,
   newPhonePage,
@@ -56,9 +57,13 @@ describe('a customer verifies their identity and sets a fund password, in the br
         .toBe('unverified');
     });
 
-    await step(page, 'fill the form and upload both photos', async () => {
+    await step(page, 'fill the details, go on, and upload both photos', async () => {
       await page.locator('input[name="realName"]').fill('홍길동');
       await page.locator('input[name="idNumber"]').fill('900101-1');
+      await page.getByTestId('kyc-details-next').click();
+      await expect
+        .poll(() => page.getByTestId('kyc-steps').getAttribute('data-step'))
+        .toBe('photos');
       await page.getByTestId('kyc-front-file').setInputFiles({
         name: 'front.jpg',
         mimeType: 'image/jpeg',
@@ -89,11 +94,19 @@ describe('a customer verifies their identity and sets a fund password, in the br
       await page.screenshot({ path: join(screenshotDir, 'identity-authInfo-uploaded.png') });
     });
 
-    await step(page, 'submit and see under review', async () => {
+    await step(page, 'review and submit, and see under review', async () => {
+      await page.getByTestId('kyc-photos-next').click();
+      await expect.poll(() => page.getByTestId('kyc-review-id').textContent()).toBe('900101-1');
+      expect(await page.getByTestId('kyc-review-name').textContent()).toBe('홍길동');
       await page.getByTestId('kyc-submit').click();
+      // The machine's state, nested: waiting for a reviewer.
       await expect
         .poll(() => page.getByTestId('kyc-state').getAttribute('data-state'))
-        .toBe('under_review');
+        .toBe('under_review.waiting');
+      // The customer reads the top-level state's words.
+      expect(await page.getByTestId('kyc-state-label').textContent()).toBe(
+        koLifecycles.states['kyc.under_review'],
+      );
       await expect.poll(() => page.getByTestId('kyc-submit').count()).toBe(0);
       expect(await page.getByTestId('kyc-summary-id').textContent()).toBe('900101-1');
     });
@@ -102,7 +115,10 @@ describe('a customer verifies their identity and sets a fund password, in the br
       await page.goto(`${app.baseUrl}/#/information/index`);
       await expect
         .poll(() => page.getByTestId('menu-authInfo-state').getAttribute('data-state'))
-        .toBe('under_review');
+        .toBe('under_review.waiting');
+      expect(await page.getByTestId('menu-authInfo-state').textContent()).toBe(
+        koLifecycles.states['kyc.under_review'],
+      );
     });
 
     await step(page, 'set the fund password', async () => {
@@ -162,7 +178,8 @@ describe('a customer verifies their identity and sets a fund password, in the br
               idNumber: '900101-1',
               frontPhotoId: null,
               backPhotoId: null,
-              canSubmit: true,
+              version: 2,
+              accepts: ['kyc.submit'],
             },
           }),
         }),
@@ -172,6 +189,8 @@ describe('a customer verifies their identity and sets a fund password, in the br
         .poll(() => tab.getByTestId('kyc-state').getAttribute('data-state'))
         .toBe('rejected');
       expect(await tab.getByTestId('kyc-reason').textContent()).toContain('흐려');
+      // kyc.submit is accepted: the form again, prefilled, as a resubmission.
+      expect(await tab.locator('input[name="realName"]').inputValue()).toBe('홍길동');
       await tab.screenshot({ path: join(screenshotDir, 'identity-authInfo-rejected.png') });
       await tab.screenshot({
         path: join(screenshotDir, 'identity-authInfo-rejected-full.png'),

@@ -4,13 +4,9 @@ import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API_BASE,
-  KYC_UPLOAD_PATH,
-  LANGUAGE_HEADER,
-  TOKEN_HEADER,
-  ACCOUNT_HEADER,
-} from '../../contract';
+import { API_BASE, LANGUAGE_HEADER } from '../../contract';
+import koBackoffice from '../../locales/ko/backoffice.json';
+import koLifecycles from '../../locales/ko/lifecycles.json';
 import { openDatabase } from '../../server/db/connect';
 import { staffCreate } from '../../scripts/staff-create';
 import { launchBrowser, newPhonePage, screenshotDir, startApp, step } from './support';
@@ -48,61 +44,10 @@ interface Customer {
   token: string;
 }
 
-async function customerCall<T>(customer: Customer, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${app.baseUrl}${API_BASE}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      [TOKEN_HEADER]: customer.token,
-      [ACCOUNT_HEADER]: customer.account,
-      [LANGUAGE_HEADER]: 'en',
-    },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { status: number; data: T; code?: string };
-  if (envelope.status !== 1) throw new Error(`${path} refused: ${envelope.code}`);
-  return envelope.data;
-}
-
 const photo = (background: string) =>
   sharp({ create: { width: 320, height: 200, channels: 3, background } })
     .jpeg()
     .toBuffer();
-
-/** Through the API: used when the customer's /information/authInfo screen is not there. */
-async function submitKycByApi(customer: Customer, realName: string): Promise<void> {
-  const ids: string[] = [];
-  for (const [side, colour] of [
-    ['front', '#88aacc'],
-    ['back', '#ccaa88'],
-  ] as const) {
-    const response = await fetch(`${app.baseUrl}${API_BASE}${KYC_UPLOAD_PATH}?side=${side}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/octet-stream',
-        [TOKEN_HEADER]: customer.token,
-        [ACCOUNT_HEADER]: customer.account,
-      },
-      body: new Uint8Array(await photo(colour)),
-    });
-    const envelope = (await response.json()) as { data: { photoId: string } };
-    ids.push(envelope.data.photoId);
-  }
-  await customerCall(customer, '/kyc/submit', {
-    realName,
-    idNumber: '900101-1',
-    frontPhotoId: ids[0],
-    backPhotoId: ids[1],
-  });
-}
-
-async function kycStateByApi(customer: Customer) {
-  return customerCall<{ state: string; rejectionReason: string | null }>(
-    customer,
-    '/kyc/status',
-    {},
-  );
-}
 
 async function desktopPage(): Promise<Page> {
   const context = await browser.newContext({
@@ -149,24 +94,22 @@ describe('a KYC review, customer and staff, in the browser', () => {
       },
       { token: customer.token, account: customer.account },
     );
+    // A full load each time (a new query string), so the app starts on the stored session: the
+    // page that was running read storage before it was set, and a mere hash change would take it
+    // to a session-only screen it still thinks it has no session for.
+    let loads = 0;
     const openAuthInfo = async () => {
-      await phone.goto(`${app.baseUrl}/#/information/authInfo`);
-      await phone.reload();
+      loads += 1;
+      await phone.goto(`${app.baseUrl}/?load=${loads}#/information/authInfo`);
+      await phone.getByTestId('kyc-state').waitFor({ timeout: 20_000 });
     };
     await openAuthInfo();
-    const customerUi = await phone
-      .getByTestId('kyc-state')
-      .waitFor({ timeout: 20_000 })
-      .then(() => true)
-      .catch(() => false);
-    console.log(
-      `customer side driven through ${customerUi ? 'the customer UI' : 'the API (fetch)'}`,
-    );
 
+    // Through the customer's screen, step by step: details, photos, review, submit.
     const submitKyc = async (realName: string) => {
-      if (!customerUi) return submitKycByApi(customer, realName);
       await phone.locator('input[name="realName"]').fill(realName);
       await phone.locator('input[name="idNumber"]').fill('900101-1');
+      await phone.getByTestId('kyc-details-next').click();
       await phone.getByTestId('kyc-front-file').setInputFiles({
         name: 'front.jpg',
         mimeType: 'image/jpeg',
@@ -177,29 +120,22 @@ describe('a KYC review, customer and staff, in the browser', () => {
         mimeType: 'image/jpeg',
         buffer: await photo('#ccaa88'),
       });
-      await phone
-        .getByTestId('kyc-front-done')
-        .waitFor({ timeout: 20_000 })
-        .catch(() => undefined);
-      await phone
-        .getByTestId('kyc-back-done')
-        .waitFor({ timeout: 20_000 })
-        .catch(() => undefined);
+      await phone.getByTestId('kyc-front-done').waitFor({ timeout: 20_000 });
+      await phone.getByTestId('kyc-back-done').waitFor({ timeout: 20_000 });
+      await phone.getByTestId('kyc-photos-next').click();
+      await expect.poll(() => phone.getByTestId('kyc-review-name').textContent()).toBe(realName);
       await phone.getByTestId('kyc-submit').click();
       await expect
         .poll(() => phone.getByTestId('kyc-state').getAttribute('data-state'), { timeout: 20_000 })
-        .toBe('under_review');
+        .toBe('under_review.waiting');
     };
     const customerState = async () => {
-      if (!customerUi) return (await kycStateByApi(customer)).state;
       await openAuthInfo();
-      await phone.getByTestId('kyc-state').waitFor();
       return phone.getByTestId('kyc-state').getAttribute('data-state');
     };
 
     await step(phone, 'customer submits KYC', async () => {
       await submitKyc('홍길동');
-      expect((await kycStateByApi(customer)).state).toBe('under_review');
     });
 
     const staff = await desktopPage();
@@ -242,6 +178,7 @@ describe('a KYC review, customer and staff, in the browser', () => {
       await staff.getByTestId('kyc-reject').click();
       await staff.getByTestId('reject-confirm').click(); // empty: refused on the spot
       await staff.getByTestId('reject-reason').fill(reason);
+      await shot(staff, 'reject-sheet');
       await staff.getByTestId('reject-confirm').click();
       await expect
         .poll(() => staff.getByTestId('kyc-detail-state').getAttribute('data-state'))
@@ -250,11 +187,7 @@ describe('a KYC review, customer and staff, in the browser', () => {
 
     await step(phone, 'the customer sees the reason and resubmits', async () => {
       expect(await customerState()).toBe('rejected');
-      if (customerUi) {
-        await expect.poll(() => phone.getByTestId('kyc-reason').textContent()).toContain(reason);
-      } else {
-        expect((await kycStateByApi(customer)).rejectionReason).toBe(reason);
-      }
+      await expect.poll(() => phone.getByTestId('kyc-reason').textContent()).toContain(reason);
       await submitKyc('홍길동');
     });
 
@@ -264,6 +197,9 @@ describe('a KYC review, customer and staff, in the browser', () => {
       await staff.getByTestId(`kyc-open-${account}`).click();
       await expect.poll(() => staff.getByTestId('kyc-detail-submissions').textContent()).toBe('2');
       await staff.getByTestId('kyc-approve').click();
+      // A confirmation sheet first: nothing is decided until it is confirmed.
+      await staff.getByTestId('decision-sheet').waitFor();
+      await staff.getByTestId('approve-confirm').click();
       await expect
         .poll(() => staff.getByTestId('kyc-detail-state').getAttribute('data-state'))
         .toBe('passed');
@@ -273,25 +209,52 @@ describe('a KYC review, customer and staff, in the browser', () => {
       expect(await customerState()).toBe('passed');
     });
 
-    await step(staff, 'the entity page shows the chart and the four transitions', async () => {
-      await staff.getByTestId('kyc-open-entity').click();
-      await staff.getByTestId('entity-chart').waitFor();
-      await expect
-        .poll(() =>
-          staff
-            .getByTestId('entity-chart')
-            .evaluate(
-              (img) =>
-                (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
-            ),
-        )
-        .toBe(true);
-      await expect
-        .poll(() => staff.getByTestId('entity-history').getByTestId('entity-transition').count())
-        .toBe(4);
-      expect(await staff.getByTestId('entity-state').getAttribute('data-state')).toBe('passed');
-      await shot(staff, 'entity');
-    });
+    await step(
+      staff,
+      'the entity page shows the chart and the four transitions in words',
+      async () => {
+        await staff.getByTestId('kyc-open-entity').click();
+        await staff.getByTestId('entity-chart').waitFor();
+        await expect
+          .poll(() =>
+            staff
+              .getByTestId('entity-chart')
+              .evaluate(
+                (img) =>
+                  (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+              ),
+          )
+          .toBe(true);
+        await expect
+          .poll(() => staff.getByTestId('entity-history').getByTestId('entity-transition').count())
+          .toBe(4);
+        expect(await staff.getByTestId('entity-state').getAttribute('data-state')).toBe('passed');
+        // Who, did what, from → to, why: words, never `customer:2`, `kyc.submit` alone or JSON.
+        const rows = staff.getByTestId('entity-history').getByTestId('entity-transition');
+        expect(
+          await rows
+            .getByTestId('entity-transition-actor')
+            .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-kind'))),
+        ).toEqual(['customer', 'staff', 'customer', 'staff']);
+        const events = await rows.getByTestId('entity-transition-event').allTextContents();
+        expect(events).toEqual(
+          ['kyc.submit', 'review.reject', 'kyc.submit', 'review.approve'].map(
+            (event) => koLifecycles.events[event as keyof typeof koLifecycles.events],
+          ),
+        );
+        const actors = await rows.getByTestId('entity-transition-actor').allTextContents();
+        expect(actors[0]).toContain(account);
+        expect(actors[1]).toContain(ADMIN);
+        expect(actors[1]).toContain(koBackoffice.roles.admin);
+        expect(await rows.nth(1).getByTestId('entity-transition-reason').textContent()).toBe(
+          reason,
+        );
+        expect(await staff.getByTestId('entity-history').textContent()).not.toMatch(
+          /customer:\d|staff:\d|[{}]/,
+        );
+        await shot(staff, 'entity');
+      },
+    );
 
     await step(staff, 'the other screens open for an admin', async () => {
       await staff.getByTestId('nav-customers').click();

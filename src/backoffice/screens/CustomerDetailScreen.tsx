@@ -1,9 +1,11 @@
-import { Badge, Button, DataList, HStack, Stack, Table } from '@chakra-ui/react';
+import { Badge, Button, DataList, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { ACCOUNT_STATE_NAMES } from '../../../contract/schemas/staff';
 import type { AccountStateName, CustomerDetailDto } from '../../../contract/schemas/staff';
+import { ACCOUNT_EVENTS, accountMachine } from '../../../machines/account';
+import { paletteOf } from '../../lifecycle/tones';
+import { useLifecycleWords } from '../../lifecycle/words';
 import { staffCall } from '../api';
 import {
   EmptyRow,
@@ -14,37 +16,63 @@ import {
   formatTime,
   useLoad,
 } from '../parts/common';
-import { ReasonDialog } from '../parts/ReasonDialog';
+import { ConflictAlert, DecisionSheet, useDecisionFlow, useFlowIdle } from '../parts/decisionFlow';
+import { eventsWithin, leafWithin, targetOf, topStatesOf } from '../parts/lifecycles';
 import { toast } from '../toaster';
 import { KycStateBadge } from './KycQueueScreen';
 
-/** One customer: states with set/clear (each with a reason), KYC, the history of state changes. */
+/** The restrictions, as the account machine's regions (one per restriction). */
+const REGIONS = topStatesOf(accountMachine) as AccountStateName[];
+
+/** Which restriction an account event sets or clears: what /customers/setState takes. */
+function meaningOf(event: string): { state: AccountStateName; value: boolean } | undefined {
+  for (const state of REGIONS) {
+    if (ACCOUNT_EVENTS[state].set === event) return { state, value: true };
+    if (ACCOUNT_EVENTS[state].clear === event) return { state, value: false };
+  }
+  return undefined;
+}
+
+/**
+ * One customer: profile, KYC, and the account's restrictions. Each restriction shows its state
+ * from the account lifecycle and a button for each event the lifecycle accepts now; a change
+ * goes through the decision flow (reason required, the version seen sent, conflict → reload).
+ */
 export default function CustomerDetailScreen() {
+  const id = useParams().customerId;
+  // Keyed by the customer: the decision flow is made once per case (useDecisionFlow).
+  return <CustomerDetail key={id} customerId={Number(id)} />;
+}
+
+function CustomerDetail({ customerId }: { customerId: number }) {
   const { t, i18n } = useTranslation();
-  const customerId = Number(useParams().customerId);
+  const words = useLifecycleWords();
   const { data, failed, loading, reload } = useLoad(
     () => staffCall('customerDetail', { customerId }),
     String(customerId),
   );
-  const [pending, setPending] = useState<{ state: AccountStateName; value: boolean } | null>(null);
   const [override, setOverride] = useState<CustomerDetailDto | null>(null);
   const detail = override && override.id === customerId ? override : data;
+  const flow = useDecisionFlow({
+    decide: async ({ decision, version, reason }) => {
+      const meaning = meaningOf(decision);
+      if (!meaning) throw new Error(`Not an account event: ${decision}`);
+      const next = await staffCall('customerSetState', {
+        customerId,
+        ...meaning,
+        reason: reason ?? '',
+        version,
+      });
+      setOverride(next);
+      return next.accountLifecycle;
+    },
+    onDecided: () => toast(t('customers.stateSaved'), 'success'),
+  });
+  const free = useFlowIdle(flow);
 
   if (loading && !detail) return <Loading />;
   if (!detail) return failed ? <LoadFailed onRetry={reload} /> : null;
-
-  const apply = async (reason: string) => {
-    if (!pending) return;
-    const next = await staffCall('customerSetState', {
-      customerId,
-      state: pending.state,
-      value: pending.value,
-      reason,
-    });
-    setOverride(next);
-    setPending(null);
-    toast(t('customers.stateSaved'), 'success');
-  };
+  const account = detail.accountLifecycle;
 
   return (
     <>
@@ -57,6 +85,14 @@ export default function CustomerDetailScreen() {
       >
         {t('customers.detailTitle', { account: detail.account })}
       </PageTitle>
+      <ConflictAlert
+        flow={flow}
+        onReload={() => {
+          setOverride(null);
+          reload();
+        }}
+        testId="customer-conflict"
+      />
       <Stack gap="5">
         <Panel title={t('customers.profile')}>
           <DataList.Root orientation="horizontal">
@@ -101,29 +137,62 @@ export default function CustomerDetailScreen() {
             </DataList.Item>
           </DataList.Root>
         </Panel>
-        <Panel title={t('customers.states')}>
-          <Table.Root size="sm" data-testid="customer-states">
+        <Panel
+          title={
+            <HStack justify="space-between">
+              <span>{t('customers.states')}</span>
+              <Button asChild size="xs" variant="ghost">
+                <Link
+                  to={`/entities/account/${detail.id}`}
+                  data-testid="customer-open-account-entity"
+                >
+                  {t('customers.accountHistory')}
+                </Link>
+              </Button>
+            </HStack>
+          }
+        >
+          <Table.Root size="sm" data-testid="customer-states" data-state={account.state}>
             <Table.Body>
-              {ACCOUNT_STATE_NAMES.map((name) => {
-                const on = detail.states[name];
+              {REGIONS.map((region) => {
+                const leaf = leafWithin(account.state, region) ?? region;
+                const events = eventsWithin(accountMachine, region).filter((event) =>
+                  account.accepts.includes(event),
+                );
                 return (
-                  <Table.Row key={name} data-testid={`state-${name}`} data-value={String(on)}>
-                    <Table.Cell>{t(`accountState.${name}`)}</Table.Cell>
+                  <Table.Row key={region} data-testid={`state-${region}`} data-state={leaf}>
+                    <Table.Cell>{words.state('account', region)}</Table.Cell>
                     <Table.Cell>
-                      <Badge colorPalette={on ? 'red' : 'gray'}>
-                        {on ? t('customers.on') : t('customers.off')}
+                      <Badge colorPalette={paletteOf(accountMachine, leaf)}>
+                        {words.state('account', leaf)}
                       </Badge>
                     </Table.Cell>
                     <Table.Cell textAlign="end">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette={on ? 'brand' : 'red'}
-                        data-testid={`state-toggle-${name}`}
-                        onClick={() => setPending({ state: name, value: !on })}
-                      >
-                        {on ? t('customers.clear') : t('customers.set')}
-                      </Button>
+                      <HStack justify="flex-end" gap="2">
+                        {events.map((event) => {
+                          const target = targetOf(accountMachine, leaf, event) ?? leaf;
+                          return (
+                            <Button
+                              key={event}
+                              size="xs"
+                              variant="outline"
+                              colorPalette={paletteOf(accountMachine, target)}
+                              disabled={!free}
+                              data-testid={`account-event-${event}`}
+                              onClick={() =>
+                                flow.send({
+                                  type: 'decision.choose',
+                                  decision: event,
+                                  version: account.version,
+                                  reason: 'required',
+                                })
+                              }
+                            >
+                              {words.event(event)}
+                            </Button>
+                          );
+                        })}
+                      </HStack>
                     </Table.Cell>
                   </Table.Row>
                 );
@@ -136,42 +205,53 @@ export default function CustomerDetailScreen() {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>{t('entity.at')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('customers.state')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('customers.value')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('entity.actor')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('entity.event')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('common.reason')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('customers.staff')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {detail.stateChanges.length === 0 ? <EmptyRow columns={5} /> : null}
-              {detail.stateChanges.map((c, i) => (
-                <Table.Row key={i}>
-                  <Table.Cell whiteSpace="nowrap">{formatTime(c.at, i18n.language)}</Table.Cell>
-                  <Table.Cell>{t(`accountState.${c.state}`, { defaultValue: c.state })}</Table.Cell>
-                  <Table.Cell>{c.value ? t('customers.set') : t('customers.clear')}</Table.Cell>
-                  <Table.Cell>{c.reason}</Table.Cell>
-                  <Table.Cell>{c.staff}</Table.Cell>
-                </Table.Row>
-              ))}
+              {detail.stateChanges.length === 0 ? <EmptyRow columns={4} /> : null}
+              {detail.stateChanges.map((change, i) => {
+                const region = change.state as AccountStateName;
+                const events = ACCOUNT_EVENTS[region] as
+                  (typeof ACCOUNT_EVENTS)[AccountStateName] | undefined;
+                const event = events ? (change.value ? events.set : events.clear) : undefined;
+                return (
+                  <Table.Row key={i} data-testid="customer-state-change">
+                    <Table.Cell whiteSpace="nowrap">
+                      {formatTime(change.at, i18n.language)}
+                    </Table.Cell>
+                    <Table.Cell>{change.staff}</Table.Cell>
+                    <Table.Cell>
+                      {event ? words.event(event) : words.state('account', change.state)}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Text whiteSpace="pre-wrap">{change.reason}</Text>
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
             </Table.Body>
           </Table.Root>
         </Panel>
       </Stack>
-      <ReasonDialog
-        open={pending !== null}
-        title={
-          pending
-            ? t(pending.value ? 'customers.setTitle' : 'customers.clearTitle', {
-                state: t(`accountState.${pending.state}`),
-              })
-            : ''
-        }
-        confirmLabel={pending?.value ? t('customers.set') : t('customers.clear')}
-        danger={pending?.value ?? false}
-        reasonTestId="state-reason"
-        confirmTestId="state-confirm"
-        onClose={() => setPending(null)}
-        onConfirm={apply}
+      <DecisionSheet
+        flow={flow}
+        wording={(decision) => {
+          const meaning = meaningOf(decision);
+          return {
+            title: t('customers.decisionTitle', {
+              event: words.event(decision),
+              account: detail.account,
+            }),
+            help: t('customers.decisionHelp'),
+            confirmLabel: words.event(decision),
+            danger: meaning?.value ?? false,
+            reasonTestId: 'state-reason',
+            confirmTestId: 'state-confirm',
+          };
+        }}
       />
     </>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_STATE_NAMES } from '../../../contract/schemas/staff';
 import type { AccountStatesDto } from '../../../contract/schemas/user';
+import { useLifecycleWords } from '../../lifecycle/words';
 import { staffCall } from '../api';
 import type { StaffDataOf } from '../api';
 import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
@@ -12,16 +13,17 @@ import { KycStateBadge } from './KycQueueScreen';
 
 const PAGE_SIZE = 20;
 
-/** The account states that are set, as red badges; "normal" when none is. */
+/** The restrictions in force (by their account-lifecycle words), as red badges; "normal" if none. */
 export function StateBadges({ states }: { states: AccountStatesDto }) {
   const { t } = useTranslation();
+  const words = useLifecycleWords();
   const set = ACCOUNT_STATE_NAMES.filter((name) => states[name]);
   if (set.length === 0) return <Badge colorPalette="green">{t('customers.normal')}</Badge>;
   return (
     <Wrap gap="1">
       {set.map((name) => (
         <Badge key={name} colorPalette="red">
-          {t(`accountState.${name}`)}
+          {words.state('account', name)}
         </Badge>
       ))}
     </Wrap>

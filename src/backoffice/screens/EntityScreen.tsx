@@ -1,7 +1,13 @@
-import { Box, Button, DataList, Image, Stack, Table } from '@chakra-ui/react';
+import { Box, Button, Code, DataList, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { LIFECYCLE_ENTITY_TYPES } from '../../../contract/lifecycles';
 import type { LifecycleEntityType } from '../../../contract/lifecycles';
+import type { StaffCallName } from '../../../contract/staff-calls';
+import type { TransitionRecordDto } from '../../../contract/schemas/staff';
+import type { LifecycleWords } from '../../lifecycle/words';
+import { useLifecycleWords } from '../../lifecycle/words';
 import { staffCall } from '../api';
 import { mayCall } from '../roles';
 import { useStaffSession } from '../session';
@@ -15,16 +21,71 @@ import {
   svgDataUrl,
   useLoad,
 } from '../parts/common';
-import { KycStateBadge } from './KycQueueScreen';
+import { changedLeaves } from '../parts/lifecycles';
+import { StateBadges } from '../parts/StateBadges';
 
-type EntityType = LifecycleEntityType;
+/** Where each entity type's own screen is, and the call that screen opens with. */
+const ENTITY_SCREENS: Record<
+  LifecycleEntityType,
+  { path: (id: string) => string; call: StaffCallName }
+> = {
+  kyc: { path: (id) => `/kyc/${id}`, call: 'kycDetail' },
+  account: { path: (id) => `/customers/${id}`, call: 'customerDetail' },
+};
 
-/** A lifecycle entity: its state, the machine's chart with the path taken, every transition. */
+const isEntityType = (value: string | undefined): value is LifecycleEntityType =>
+  (LIFECYCLE_ENTITY_TYPES as readonly (string | undefined)[]).includes(value);
+
+/** Who made a transition, in words: a staff member with their role, the customer, the system. */
+function actorWords(t: TFunction, actor: TransitionRecordDto['actor']): string {
+  const name = actor.name ?? String(actor.id ?? '');
+  const describe: Record<TransitionRecordDto['actor']['kind'], () => string> = {
+    staff: () =>
+      actor.role
+        ? t('entity.actorStaff', {
+            name,
+            role: t(`roles.${actor.role}`, { defaultValue: actor.role }),
+          })
+        : name,
+    customer: () => t('entity.actorCustomer', { account: name }),
+    system: () => t('entity.actorSystem'),
+  };
+  return describe[actor.kind]();
+}
+
+/** A state change as words: the leaves left → the leaves entered (only what changed). */
+function ChangeWords({
+  words,
+  entityType,
+  from,
+  to,
+}: {
+  words: LifecycleWords;
+  entityType: LifecycleEntityType;
+  from: string;
+  to: string;
+}) {
+  const { left, entered } = changedLeaves(from, to);
+  const say = (leaves: string[]) => leaves.map((leaf) => words.state(entityType, leaf)).join(', ');
+  return (
+    <Text as="span" data-testid="entity-transition-change" title={`${from} → ${to}`}>
+      {say(left)} → {say(entered)}
+    </Text>
+  );
+}
+
+/**
+ * A lifecycle entity: its state, the machine's chart (the server marks the current state and the
+ * path taken), and the history read as words: who, did what, from → to, when and why.
+ */
 export default function EntityScreen() {
   const { t, i18n } = useTranslation();
+  const words = useLifecycleWords();
   const { me } = useStaffSession();
   const params = useParams();
-  const entityType = (params.entityType ?? 'kyc') as EntityType;
+  const entityType: LifecycleEntityType = isEntityType(params.entityType)
+    ? params.entityType
+    : 'kyc';
   const entityId = params.entityId ?? '';
   const { data, failed, loading, reload } = useLoad(
     () => staffCall('entityView', { entityType, entityId }),
@@ -33,15 +94,18 @@ export default function EntityScreen() {
 
   if (loading && !data) return <Loading />;
   if (!data) return failed ? <LoadFailed onRetry={reload} /> : null;
+  const own = ENTITY_SCREENS[entityType];
 
   return (
     <>
       <PageTitle
         actions={
           <>
-            {entityType === 'kyc' && mayCall(me?.role, 'kycDetail') ? (
+            {mayCall(me?.role, own.call) ? (
               <Button asChild size="sm" variant="outline">
-                <Link to={`/kyc/${entityId}`}>{t('entity.openCase')}</Link>
+                <Link to={own.path(entityId)} data-testid="entity-open-own">
+                  {t(`entity.open.${entityType}`)}
+                </Link>
               </Button>
             ) : null}
             <Button size="sm" variant="outline" onClick={reload}>
@@ -50,7 +114,7 @@ export default function EntityScreen() {
           </>
         }
       >
-        {t('entity.title', { type: t(`entity.types.${data.entityType}`), id: data.entityId })}
+        {t('entity.title', { type: t(`entity.types.${entityType}`), id: data.entityId })}
       </PageTitle>
       <Stack gap="5">
         <Panel>
@@ -58,7 +122,15 @@ export default function EntityScreen() {
             <DataList.Item>
               <DataList.ItemLabel>{t('entity.state')}</DataList.ItemLabel>
               <DataList.ItemValue data-testid="entity-state" data-state={data.state}>
-                {data.entityType === 'kyc' ? <KycStateBadge state={data.state} /> : data.state}
+                <StateBadges entityType={entityType} state={data.state} />
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>{t('entity.accepts')}</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="entity-accepts">
+                {data.accepts.length === 0
+                  ? '—'
+                  : data.accepts.map((event) => words.event(event)).join(', ')}
               </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
@@ -83,27 +155,39 @@ export default function EntityScreen() {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>{t('entity.at')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('entity.from')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('entity.event')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('entity.to')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('entity.actor')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('entity.event')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('entity.change')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('common.reason')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  {t('entity.machineVersion')}
-                </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {data.transitions.length === 0 ? <EmptyRow columns={7} /> : null}
+              {data.transitions.length === 0 ? <EmptyRow columns={5} /> : null}
               {data.transitions.map((tr, i) => (
-                <Table.Row key={i} data-testid="entity-transition">
+                <Table.Row key={i} data-testid="entity-transition" data-event={tr.event}>
                   <Table.Cell whiteSpace="nowrap">{formatTime(tr.at, i18n.language)}</Table.Cell>
-                  <Table.Cell>{tr.from}</Table.Cell>
-                  <Table.Cell>{tr.event}</Table.Cell>
-                  <Table.Cell>{tr.to}</Table.Cell>
-                  <Table.Cell>{tr.actor.name ?? tr.actor.kind}</Table.Cell>
-                  <Table.Cell>{tr.reason ?? '—'}</Table.Cell>
-                  <Table.Cell textAlign="end">{tr.machineVersion}</Table.Cell>
+                  <Table.Cell data-testid="entity-transition-actor" data-kind={tr.actor.kind}>
+                    {actorWords(t, tr.actor)}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="2" wrap="wrap">
+                      <Text as="span" data-testid="entity-transition-event">
+                        {words.event(tr.event)}
+                      </Text>
+                      <Code size="sm" variant="surface" color="fg.muted">
+                        {tr.event}
+                      </Code>
+                      <Text as="span" fontSize="xs" color="fg.subtle">
+                        {t('entity.machineVersionShort', { version: tr.machineVersion })}
+                      </Text>
+                    </HStack>
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">
+                    <ChangeWords words={words} entityType={entityType} from={tr.from} to={tr.to} />
+                  </Table.Cell>
+                  <Table.Cell data-testid="entity-transition-reason">
+                    <Text whiteSpace="pre-wrap">{tr.reason ?? '—'}</Text>
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

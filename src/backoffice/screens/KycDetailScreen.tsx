@@ -1,23 +1,62 @@
-import {
-  Alert,
-  Box,
-  Button,
-  DataList,
-  HStack,
-  Image,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, DataList, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { KycDetailDto } from '../../../contract/schemas/staff';
-import { isStaffApiError, staffCall } from '../api';
+import type { KycEvent } from '../../../machines/kyc';
+import type { ReasonRule } from '../../../machines/flows/review-decision';
+import { isInState } from '../../../machines/state-value';
+import { useLifecycleWords } from '../../lifecycle/words';
+import { staffCall } from '../api';
 import { LoadFailed, Loading, PageTitle, Panel, useLoad } from '../parts/common';
-import { ReasonDialog } from '../parts/ReasonDialog';
+import { ConflictAlert, DecisionSheet, useDecisionFlow, useFlowIdle } from '../parts/decisionFlow';
 import { toast } from '../toaster';
-import { KycStateBadge } from './KycQueueScreen';
+import { KycStateBadge, OverdueFlag } from './KycQueueScreen';
+
+/**
+ * The decisions a reviewer takes, by machine event: a button shows when the case's `accepts`
+ * holds its event (so `review.overdue`, the clock's, never does).
+ */
+const DECISIONS: Partial<
+  Record<
+    KycEvent['type'],
+    {
+      reason: ReasonRule;
+      palette: string;
+      variant: 'solid' | 'outline';
+      testId: string;
+      confirmTestId: string;
+      reasonTestId?: string;
+      title: string;
+      help: string;
+      doneToast: string;
+    }
+  >
+> = {
+  'review.approve': {
+    reason: 'none',
+    palette: 'green',
+    variant: 'solid',
+    testId: 'kyc-approve',
+    confirmTestId: 'approve-confirm',
+    title: 'kyc.approveTitle',
+    help: 'kyc.approveHelp',
+    doneToast: 'kyc.approved',
+  },
+  'review.reject': {
+    reason: 'required',
+    palette: 'red',
+    variant: 'outline',
+    testId: 'kyc-reject',
+    confirmTestId: 'reject-confirm',
+    reasonTestId: 'reject-reason',
+    title: 'kyc.rejectTitle',
+    help: 'kyc.rejectHelp',
+    doneToast: 'kyc.rejected',
+  },
+};
+
+const decisionOf = (event: string) =>
+  Object.hasOwn(DECISIONS, event) ? DECISIONS[event as KycEvent['type']] : undefined;
 
 function Photo({ photo, label }: { photo: KycDetailDto['front']; label: string }) {
   const { t } = useTranslation();
@@ -46,57 +85,42 @@ function Photo({ photo, label }: { photo: KycDetailDto['front']; label: string }
   );
 }
 
-/** One verification: who, what they sent, and the decision (with the version seen). */
+/**
+ * One verification: who, what they sent, and the decisions its machine accepts now, each taken
+ * through the `review-decision` flow (confirmation, reason, submitting, done or refused) with the
+ * version seen; a conflict offers a reload.
+ */
 export default function KycDetailScreen() {
+  const id = useParams().customerId;
+  // Keyed by the customer: the decision flow is made once per case (useDecisionFlow).
+  return <KycDetail key={id} customerId={Number(id)} />;
+}
+
+function KycDetail({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
-  const customerId = Number(useParams().customerId);
+  const words = useLifecycleWords();
   const { data, failed, loading, reload } = useLoad(
     () => staffCall('kycDetail', { customerId }),
     String(customerId),
   );
-  const [conflict, setConflict] = useState(false);
-  const [rejecting, setRejecting] = useState(false);
-  const [approving, setApproving] = useState(false);
-
-  const decided = (code: string) => {
-    if (code === 'lifecycle.conflict' || code === 'kyc.not_under_review') setConflict(true);
-  };
-
-  const approve = async (detail: KycDetailDto) => {
-    setApproving(true);
-    try {
-      await staffCall('kycApprove', { customerId, version: detail.version });
-      toast(t('kyc.approved'), 'success');
+  const flow = useDecisionFlow({
+    decide: ({ decision, version, reason }) =>
+      decision === 'review.reject'
+        ? staffCall('kycReject', { customerId, version, reason: reason ?? '' })
+        : staffCall('kycApprove', { customerId, version }),
+    onDecided: ({ decision }) => {
+      const look = decisionOf(decision);
+      if (look) toast(t(look.doneToast), 'success');
       reload();
-    } catch (error) {
-      if (isStaffApiError(error)) decided(error.code);
-    } finally {
-      setApproving(false);
-    }
-  };
-
-  const reject = async (detail: KycDetailDto, reason: string) => {
-    try {
-      await staffCall('kycReject', { customerId, version: detail.version, reason });
-    } catch (error) {
-      if (
-        isStaffApiError(error) &&
-        (error.code === 'lifecycle.conflict' || error.code === 'kyc.not_under_review')
-      ) {
-        decided(error.code);
-        setRejecting(false);
-        return;
-      }
-      throw error;
-    }
-    setRejecting(false);
-    toast(t('kyc.rejected'), 'success');
-    reload();
-  };
+    },
+    // Decided by someone else, or resubmitted, since the case was loaded.
+    conflictCodes: ['kyc.not_under_review'],
+  });
+  const free = useFlowIdle(flow);
 
   if (loading && !data) return <Loading />;
   if (!data) return failed ? <LoadFailed onRetry={reload} /> : null;
-  const underReview = data.state === 'under_review';
+  const decisions = data.accepts.filter((event) => decisionOf(event) !== undefined);
 
   return (
     <>
@@ -116,25 +140,7 @@ export default function KycDetailScreen() {
       >
         {t('kyc.detailTitle', { account: data.account })}
       </PageTitle>
-      {conflict ? (
-        <Alert.Root status="warning" mb="4" data-testid="kyc-conflict">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('kyc.conflictTitle')}</Alert.Title>
-            <Alert.Description>{t('kyc.conflictHelp')}</Alert.Description>
-          </Alert.Content>
-          <Button
-            size="sm"
-            data-testid="kyc-conflict-reload"
-            onClick={() => {
-              setConflict(false);
-              reload();
-            }}
-          >
-            {t('common.reload')}
-          </Button>
-        </Alert.Root>
-      ) : null}
+      <ConflictAlert flow={flow} onReload={reload} testId="kyc-conflict" />
       <Stack gap="5">
         <Panel title={t('kyc.case')}>
           <DataList.Root orientation="horizontal" size="md">
@@ -147,7 +153,12 @@ export default function KycDetailScreen() {
             <DataList.Item>
               <DataList.ItemLabel>{t('kyc.state')}</DataList.ItemLabel>
               <DataList.ItemValue data-testid="kyc-detail-state" data-state={data.state}>
-                <KycStateBadge state={data.state} />
+                <HStack gap="2">
+                  <KycStateBadge state={data.state} />
+                  {isInState(data.state, 'under_review.overdue') ? (
+                    <OverdueFlag testId="kyc-detail-overdue" />
+                  ) : null}
+                </HStack>
               </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
@@ -183,26 +194,31 @@ export default function KycDetailScreen() {
           </DataList.Root>
         </Panel>
         <Panel title={t('kyc.decision')}>
-          {underReview ? (
-            <HStack gap="3">
-              <Button
-                data-testid="kyc-approve"
-                colorPalette="green"
-                loading={approving}
-                disabled={conflict}
-                onClick={() => void approve(data)}
-              >
-                {t('kyc.approve')}
-              </Button>
-              <Button
-                data-testid="kyc-reject"
-                colorPalette="red"
-                variant="outline"
-                disabled={conflict}
-                onClick={() => setRejecting(true)}
-              >
-                {t('kyc.reject')}
-              </Button>
+          {decisions.length > 0 ? (
+            <HStack gap="3" data-testid="kyc-decisions">
+              {decisions.map((event) => {
+                const look = decisionOf(event);
+                if (!look) return null;
+                return (
+                  <Button
+                    key={event}
+                    data-testid={look.testId}
+                    colorPalette={look.palette}
+                    variant={look.variant}
+                    disabled={!free}
+                    onClick={() =>
+                      flow.send({
+                        type: 'decision.choose',
+                        decision: event,
+                        version: data.version,
+                        reason: look.reason,
+                      })
+                    }
+                  >
+                    {words.event(event)}
+                  </Button>
+                );
+              })}
             </HStack>
           ) : (
             <Text color="fg.muted" data-testid="kyc-no-decision">
@@ -217,16 +233,19 @@ export default function KycDetailScreen() {
           </SimpleGrid>
         </Panel>
       </Stack>
-      <ReasonDialog
-        open={rejecting}
-        title={t('kyc.rejectTitle')}
-        help={t('kyc.rejectHelp')}
-        confirmLabel={t('kyc.reject')}
-        danger
-        reasonTestId="reject-reason"
-        confirmTestId="reject-confirm"
-        onClose={() => setRejecting(false)}
-        onConfirm={(reason) => reject(data, reason)}
+      <DecisionSheet
+        flow={flow}
+        wording={(decision) => {
+          const look = decisionOf(decision);
+          return {
+            title: look ? t(look.title) : words.event(decision),
+            help: look ? t(look.help) : undefined,
+            confirmLabel: words.event(decision),
+            danger: look?.reason === 'required',
+            reasonTestId: look?.reasonTestId,
+            confirmTestId: look?.confirmTestId,
+          };
+        }}
       />
     </>
   );

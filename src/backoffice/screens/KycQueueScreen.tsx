@@ -2,24 +2,41 @@ import { Badge, Button, HStack, NativeSelect, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { kycMachine } from '../../../machines/kyc';
-import type { Locale } from '../../../contract/languages';
-import { stateWords } from '../../../locales';
 import { statePaths } from '../../../machines/lifecycle';
+import { isInState } from '../../../machines/state-value';
 import { paletteOf, topStateOf } from '../../lifecycle/tones';
+import { useLifecycleWords } from '../../lifecycle/words';
 import { staffCall } from '../api';
 import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
 
 const PAGE_SIZE = 20;
 /** The states a reviewer filters by: the machine's, nested ones included (overdue). */
 const KYC_STATES = statePaths(kycMachine);
+/** What a reviewer opens the queue on: every case waiting for a decision, overdue ones included. */
+const DEFAULT_FILTER = 'under_review';
 
-/** The state's top-level words (a nested `under_review.overdue` reads "under review"). */
+const OVERDUE = 'under_review.overdue';
+
+/** A verification's state: the top-level state's words, the colour the machine gives the state. */
 export function KycStateBadge({ state }: { state: string }) {
-  const { t } = useTranslation();
-  const palette = paletteOf(kycMachine, state);
+  const words = useLifecycleWords();
   return (
-    <Badge colorPalette={palette} data-testid="kyc-state-badge" data-state={state}>
-      {t(`kycState.${topStateOf(state)}`, { defaultValue: state })}
+    <Badge
+      colorPalette={paletteOf(kycMachine, state)}
+      data-testid="kyc-state-badge"
+      data-state={state}
+    >
+      {words.state('kyc', topStateOf(state))}
+    </Badge>
+  );
+}
+
+/** Marks a case still waiting after the review time (the machine's `under_review.overdue`). */
+export function OverdueFlag({ testId }: { testId: string }) {
+  const words = useLifecycleWords();
+  return (
+    <Badge colorPalette="red" variant="solid" data-testid={testId}>
+      {words.state('kyc', OVERDUE)}
     </Badge>
   );
 }
@@ -27,9 +44,10 @@ export function KycStateBadge({ state }: { state: string }) {
 /** Verifications by state (under review by default): overdue ones first, then the oldest. */
 export default function KycQueueScreen() {
   const { t, i18n } = useTranslation();
+  const words = useLifecycleWords();
   const [params, setParams] = useSearchParams();
   const stateParam = params.get('state');
-  const state = KYC_STATES.includes(stateParam ?? '') ? (stateParam ?? '') : 'under_review';
+  const state = KYC_STATES.includes(stateParam ?? '') ? (stateParam ?? '') : DEFAULT_FILTER;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const { data, failed, loading, reload } = useLoad(
     () => staffCall('kycQueue', { state, page, pageSize: PAGE_SIZE }),
@@ -48,9 +66,11 @@ export default function KycQueueScreen() {
                 value={state}
                 onChange={(e) => setParams({ state: e.currentTarget.value, page: '1' })}
               >
-                {KYC_STATES.map((s) => (
-                  <option key={s} value={s}>
-                    {stateWords(i18n.language as Locale, 'kyc', s) ?? s}
+                {KYC_STATES.map((path) => (
+                  <option key={path} value={path}>
+                    {/* Nested states indented under their parent. */}
+                    {'\u00a0\u00a0'.repeat(path.split('.').length - 1)}
+                    {words.state('kyc', path)}
                   </option>
                 ))}
               </NativeSelect.Field>
@@ -88,16 +108,10 @@ export default function KycQueueScreen() {
                       <Table.Cell>{item.accountId}</Table.Cell>
                       <Table.Cell>{item.realName ?? '—'}</Table.Cell>
                       <Table.Cell>
-                        <HStack gap="1">
+                        <HStack gap="1.5">
                           <KycStateBadge state={item.state} />
-                          {item.overdue ? (
-                            <Badge
-                              colorPalette="red"
-                              variant="solid"
-                              data-testid={`kyc-overdue-${item.account}`}
-                            >
-                              {t('kyc.overdue')}
-                            </Badge>
+                          {isInState(item.state, OVERDUE) ? (
+                            <OverdueFlag testId={`kyc-overdue-${item.account}`} />
                           ) : null}
                         </HStack>
                       </Table.Cell>

@@ -2,6 +2,10 @@
 import uiText from '../../../locales/en/ui.json?raw';
 import errors from '../../../locales/en/errors.json';
 import fields from '../../../locales/en/fields.json';
+import lifecycles from '../../../locales/en/lifecycles.json';
 
-/** Every screen's texts, error texts and field labels: loaded with the first screen past the start. */
-export default { ui: JSON.parse(uiText) as Record<string, unknown>, errors, fields };
+/**
+ * Every screen's texts, error texts, field labels and lifecycle words: loaded with the first
+ * screen past the start.
+ */
+export default { ui: JSON.parse(uiText) as Record<string, unknown>, errors, fields, lifecycles };
