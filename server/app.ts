@@ -19,7 +19,7 @@ import { attachRealtime } from './realtime';
 import { registerFundPasswordModule } from './modules/fund-password';
 import { registerKycModule } from './modules/kyc';
 import { registerStaffModule } from './modules/staff';
-import { openUploadStore } from './uploads';
+import { openUploadStore, startUploadSweep } from './uploads';
 import { seedDefaults } from './seed/seed';
 
 /**
@@ -59,8 +59,12 @@ export async function buildApp(
     const stopSweep = startIdempotencySweep(context.db, (error) =>
       app.log.warn({ err: error }, 'idempotency key sweep failed'),
     );
+    const stopUploadSweep = startUploadSweep(context.db, uploads, (error) =>
+      app.log.warn({ err: error }, 'upload sweep failed'),
+    );
     app.addHook('onClose', async () => {
       stopSweep();
+      stopUploadSweep();
       market.stop();
       uploads.close();
       await database.close();
