@@ -35,6 +35,11 @@ export const MARKET_EVENTS = {
   snapshot: 'snap',
   /** server → client: a {@link MarketFrame} as a JSON string, encoded once per broadcast. */
   frame: 'f',
+  /**
+   * server → client: a {@link MarketError}, for a refusal no ack can carry (a message sent
+   * without one, or the last word before the server disconnects a client that kept on).
+   */
+  error: 'e',
 } as const;
 
 /** How many channels one connection may hold at once; one more is refused in the ack. */
@@ -97,6 +102,12 @@ export type SubscribeAck =
   { ok: true; frame: SnapshotFrame } | { ok: false; code: ErrorCode; params: ErrorParams };
 
 export type UnsubscribeAck = { ok: true } | { ok: false; code: ErrorCode; params: ErrorParams };
+
+/** The payload of the error event: `request.too_often` when a connection asks faster than allowed. */
+export interface MarketError {
+  code: ErrorCode;
+  params: ErrorParams;
+}
 
 const CODE = /^[0-9A-Z]{6}$/;
 const MARKETS: readonly Market[] = ['KOSPI', 'KOSDAQ'];

@@ -24,7 +24,7 @@ import { attachRealtime } from './realtime';
 import { registerFundPasswordModule } from './modules/fund-password';
 import { registerKycModule } from './modules/kyc';
 import { registerStaffModule } from './modules/staff';
-import { openUploadStore } from './uploads';
+import { openUploadStore, startUploadSweep } from './uploads';
 import { seedDefaults } from './seed/seed';
 
 /**
@@ -79,10 +79,14 @@ export async function buildApp(
     );
     // Started once the app is ready (below), so a failed start leaves no runner behind.
     let jobs: JobRunner | null = null;
+    const stopUploadSweep = startUploadSweep(context.db, uploads, (error) =>
+      app.log.warn({ err: error }, 'upload sweep failed'),
+    );
     app.addHook('onClose', async () => {
       await jobs?.stop();
       stopSweep();
       stopAttemptSweep();
+      stopUploadSweep();
       market.stop();
       uploads.close();
       await database.close();

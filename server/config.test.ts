@@ -24,7 +24,27 @@ describe('loadConfig', () => {
       market: { feed: 'simulator', seed: 'maru', demo: true, speed: 1 },
       uploadKey: null,
       jobs: { pollMs: 1000 },
+      socketLimits: {
+        maxConnectionsPerAddress: 32,
+        requestBurst: 300,
+        requestsPerSecond: 30,
+        refusalBurst: 100,
+        refusalsPerSecond: 10,
+        maxBufferedBytes: 1024 * 1024,
+        maxBufferedPackets: 2_000,
+        pingIntervalMs: 10_000,
+        pingTimeoutMs: 10_000,
+      },
     });
+  });
+
+  it('reads the socket cap per address; 0 turns it off', () => {
+    const cap = (value: string) =>
+      loadConfig({ MARU_SOCKET_MAX_PER_IP: value }, noClient).socketLimits.maxConnectionsPerAddress;
+    expect(cap('200')).toBe(200);
+    expect(cap('0')).toBe(0);
+    expect(() => cap('-1')).toThrow(/MARU_SOCKET_MAX_PER_IP/);
+    expect(() => cap('many')).toThrow(/MARU_SOCKET_MAX_PER_IP/);
   });
 
   it('reads the upload key and refuses one that is not 32 bytes', () => {

@@ -28,12 +28,41 @@ export interface Config {
    */
   uploadKey: Buffer | null;
   jobs: JobsConfig;
+  /** Limits of the `/market` socket (server/realtime, docs/realtime.md). */
+  socketLimits: SocketLimits;
 }
 
 /** The lifecycle job runner (server/lifecycle/jobs, docs/jobs.md). */
 export interface JobsConfig {
   /** MARU_JOB_POLL_MS: how often due jobs are looked for; 0 runs none (tests run them by hand). */
   pollMs: number;
+}
+
+/** What one client may ask of the `/market` socket; past these it is refused or dropped. */
+export interface SocketLimits {
+  /**
+   * Open connections per source address (IPv6: per /64); 0 turns the cap off. Behind a proxy
+   * every client shares the proxy's address: raise it or turn it off there.
+   * MARU_SOCKET_MAX_PER_IP.
+   */
+  maxConnectionsPerAddress: number;
+  /** Requests (sub, unsub, snap) one connection may make at once, then per second. */
+  requestBurst: number;
+  requestsPerSecond: number;
+  /** Refused requests one connection may make at once, then per second, before it is closed. */
+  refusalBurst: number;
+  refusalsPerSecond: number;
+  /** Unsent data (bytes in the socket, or packets waiting for it) past which a connection that
+   * stopped reading is closed. */
+  maxBufferedBytes: number;
+  maxBufferedPackets: number;
+  /**
+   * engine.io's heartbeat: a ping every `pingIntervalMs`, dropped without a pong within
+   * `pingTimeoutMs`. A client that stopped reading never sees the ping, so this drops it even
+   * while the kernel's socket buffers (megabytes on a fast link) still absorb its frames.
+   */
+  pingIntervalMs: number;
+  pingTimeoutMs: number;
 }
 
 /** Which feed runs and how: the simulator (default) or the bundled replay. */
@@ -74,6 +103,18 @@ export const DEFAULTS = {
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
   market: { feed: 'simulator', seed: 'maru', demo: true, speed: 1 },
   jobs: { pollMs: 1000 },
+  socketLimits: {
+    maxConnectionsPerAddress: 32,
+    // Above the 200 subscriptions a connection may hold, so a reconnect can resubscribe them all.
+    requestBurst: 300,
+    requestsPerSecond: 30,
+    refusalBurst: 100,
+    refusalsPerSecond: 10,
+    maxBufferedBytes: 1024 * 1024,
+    maxBufferedPackets: 2_000,
+    pingIntervalMs: 10_000,
+    pingTimeoutMs: 10_000,
+  },
 } as const;
 
 /** Reads and checks the environment; every problem is reported at once, with the variable's name. */
@@ -121,6 +162,17 @@ export function loadConfig(env: Env, clientDir: string = DEFAULT_CLIENT_DIR): Co
     );
   }
 
+  const perAddressText = text('MARU_SOCKET_MAX_PER_IP');
+  const perAddress =
+    perAddressText === null
+      ? DEFAULTS.socketLimits.maxConnectionsPerAddress
+      : Number(perAddressText);
+  if (!/^\d+$/.test(perAddressText ?? '0') || perAddress > 1_000_000) {
+    problems.push(
+      `MARU_SOCKET_MAX_PER_IP must be a whole number (0: no cap); got "${perAddressText}".`,
+    );
+  }
+
   if (problems.length > 0 || !isLogLevel(logLevel)) throw new ConfigError(problems);
   return {
     port,
@@ -137,6 +189,7 @@ export function loadConfig(env: Env, clientDir: string = DEFAULT_CLIENT_DIR): Co
     market,
     uploadKey,
     jobs: { pollMs },
+    socketLimits: { ...DEFAULTS.socketLimits, maxConnectionsPerAddress: perAddress },
   };
 }
 

@@ -9,9 +9,13 @@ import { lifecycleStatusFields } from '../lifecycles';
  * codes (locales/<lang>/errors.json).
  */
 const code = (c: ErrorCode) => c;
-/** Photo limits: a phone photo fits easily; anything past them is refused before decoding. */
+/**
+ * Photo limits: a phone photo fits easily (12 MP is 4032 × 3024; 24 MP is 6000 × 4000); anything
+ * past them is refused from its declared size, before decoding. Decoding costs CPU and memory by
+ * pixels, not by bytes: a few KB of PNG can declare 40 MP.
+ */
 export const KYC_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-export const KYC_PHOTO_MAX_PIXELS = 40_000_000;
+export const KYC_PHOTO_MAX_PIXELS = 24_000_000;
 export const KYC_PHOTO_SIDES = ['front', 'back'] as const;
 export type KycPhotoSide = (typeof KYC_PHOTO_SIDES)[number];
 

@@ -3,6 +3,15 @@
  * cluster at a time (the lease holder, see feed-lease.ts). Each active channel has its own seq;
  * updates that arrive within one feed step are folded into one frame and sent after the step, so a
  * burst of trades on one symbol costs one broadcast, and each frame is JSON-encoded exactly once.
+ *
+ * Two bounds keep the event loop answering under load:
+ * - a channel's snapshot is computed once per update (at most once per SNAPSHOT_MAX_AGE_MS when
+ *   none comes) and that one frame answers every subscriber and resync meanwhile: a ranking
+ *   costs ~2 ms to compute, so a flood of snapshot requests must not compute one each;
+ * - sending stops after FLUSH_BUDGET_MS and resumes on the next turn of the loop (after pending
+ *   I/O), oldest dirty channel first. A channel waiting its turn keeps folding updates into its
+ *   pending frame, so when there are more frames to send than time to send them, each channel
+ *   sends fewer, fuller frames instead of the loop falling behind.
  */
 import type { Subscription } from 'rxjs';
 import type { SnapshotFrame } from '../../contract/market-socket';
@@ -19,7 +28,14 @@ interface ActiveChannel {
   seq: number;
   pending: unknown[];
   subscription: Subscription;
+  /** The snapshot at `seq`, shared by every request until the next update. */
+  snapshot: { frame: SnapshotFrame; at: number } | null;
 }
+
+/** Longest a snapshot is reused without an update (a source whose state drifts between them). */
+export const SNAPSHOT_MAX_AGE_MS = 1_000;
+/** Most time one turn of the loop spends sending frames. */
+export const FLUSH_BUDGET_MS = 8;
 
 /**
  * The first seq of a newly activated channel. Time-based, so a channel re-activated later, or
@@ -33,6 +49,8 @@ export class ChannelPublisher {
   private readonly active = new Map<string, ActiveChannel>();
   private readonly dirty = new Set<string>();
   private flushScheduled = false;
+  /** Snapshots computed (not served from the cache) since start: what tests count. */
+  snapshotsComputed = 0;
 
   constructor(
     private readonly feed: MarketFeed,
@@ -53,12 +71,16 @@ export class ChannelPublisher {
     const entry = this.activate(channel);
     if (!entry) return null;
     this.flushChannel(channel, entry);
-    return {
-      channel,
-      kind: 'snapshot',
-      seq: entry.seq,
-      data: entry.source.snapshot(),
-    } as SnapshotFrame;
+    const now = this.now();
+    if (!entry.snapshot || now - entry.snapshot.at > SNAPSHOT_MAX_AGE_MS) {
+      const data = entry.source.snapshot();
+      entry.snapshot = {
+        frame: { channel, kind: 'snapshot', seq: entry.seq, data } as SnapshotFrame,
+        at: now,
+      };
+      this.snapshotsComputed += 1;
+    }
+    return entry.snapshot.frame;
   }
 
   /** Stops the channels nobody is in any more (`watched` lists the rooms with members). */
@@ -95,10 +117,17 @@ export class ChannelPublisher {
       const entry = this.active.get(channel);
       if (!entry) return;
       entry.pending.push(update);
+      entry.snapshot = null;
       this.dirty.add(channel);
       this.scheduleFlush();
     });
-    const entry: ActiveChannel = { source, seq: seqBase(this.now()), pending: [], subscription };
+    const entry: ActiveChannel = {
+      source,
+      seq: seqBase(this.now()),
+      pending: [],
+      subscription,
+      snapshot: null,
+    };
     this.active.set(channel, entry);
     return entry;
   }
@@ -107,14 +136,21 @@ export class ChannelPublisher {
     if (this.flushScheduled) return;
     this.flushScheduled = true;
     // After the feed step that produced the updates, not within it.
-    setImmediate(() => {
-      this.flushScheduled = false;
-      for (const channel of this.dirty) {
-        const entry = this.active.get(channel);
-        if (entry) this.flushChannel(channel, entry);
-      }
-      this.dirty.clear();
-    });
+    setImmediate(() => this.flushSome());
+  }
+
+  /** Sends dirty channels, oldest first, for at most FLUSH_BUDGET_MS; the rest next turn. */
+  private flushSome(): void {
+    this.flushScheduled = false;
+    const deadline = performance.now() + FLUSH_BUDGET_MS;
+    // A channel dirtied again after its frame went out is added back at the end.
+    for (const channel of this.dirty) {
+      this.dirty.delete(channel);
+      const entry = this.active.get(channel);
+      if (entry) this.flushChannel(channel, entry);
+      if (performance.now() >= deadline) break;
+    }
+    if (this.dirty.size > 0) this.scheduleFlush();
   }
 
   private flushChannel(channel: string, entry: ActiveChannel): void {

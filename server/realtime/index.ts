@@ -12,7 +12,12 @@ import { ChannelPublisher } from './channel-publisher';
 import { channelSource } from './channel-source';
 import type { Cluster } from './cluster';
 import { joinCluster } from './cluster';
+import type { Connection } from './connection-guards';
+import { addressCap, watchSendBuffer } from './connection-guards';
+import { DeferredWork } from './deferred-work';
+import type { SnapshotProvider } from './market-namespace';
 import { handleMarketNamespace } from './market-namespace';
+import { batchWrites } from './write-batching';
 import type { RealtimeSettings } from './realtime-settings';
 import { realtimeSettings } from './realtime-settings';
 import { registerSnapshotCall } from './snapshot-call';
@@ -20,6 +25,10 @@ import '../app-context';
 
 /** How often the publisher drops channels nobody watches and picks up ones it missed. */
 const SWEEP_MS = 2_000;
+/** Most time one turn of the loop spends on socket requests (subscribe, resync, unsubscribe). */
+const REQUEST_BUDGET_MS = 8;
+/** Largest message a client may send: requests are `{channel}` of at most 40 characters. */
+const MAX_MESSAGE_BYTES = 4 * 1024;
 /** How long a non-holder waits for the holder's snapshot before answering from its own feed. */
 const FORWARD_TIMEOUT_MS = 1_500;
 const SNAPSHOT_REQUEST = 'maru:snapshot';
@@ -42,8 +51,11 @@ export interface Realtime {
   publisher: ChannelPublisher;
   /** True when this process publishes the feed (always, without Redis). */
   isPublisher(): boolean;
-  /** The snapshot frame as a subscriber would get it (forwarded to the holder when needed). */
-  snapshot(channel: string): Promise<SnapshotFrame | null>;
+  /**
+   * The snapshot frame as a subscriber would get it: from the publisher's cache at once, or
+   * forwarded to the holder when this process does not publish.
+   */
+  snapshot: SnapshotProvider;
 }
 
 export async function attachRealtime(
@@ -51,7 +63,21 @@ export async function attachRealtime(
   settings: RealtimeSettings = realtimeSettings(app.maru.config.redisUrl),
 ): Promise<Realtime> {
   const feed = app.maru.feed;
-  const io = new Server(app.server, { serveClient: false, transports: ['websocket', 'polling'] });
+  const limits = app.maru.config.socketLimits;
+  const cap = addressCap(limits.maxConnectionsPerAddress);
+  const io = new Server(app.server, {
+    serveClient: false,
+    transports: ['websocket', 'polling'],
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    allowRequest: cap.allowRequest,
+    pingInterval: limits.pingIntervalMs,
+    pingTimeout: limits.pingTimeoutMs,
+  });
+  io.engine.on('connection', (conn: Connection) => {
+    if (!cap.track(conn)) return;
+    watchSendBuffer(conn, limits);
+    batchWrites(conn);
+  });
   const nsp = io.of(MARKET_NAMESPACE);
   // The frame is a JSON string built once by the publisher; socket.io then encodes the packet
   // once per broadcast, whatever the number of sockets in the room.
@@ -85,8 +111,7 @@ export async function attachRealtime(
       : null;
   };
 
-  const snapshot = async (channel: string): Promise<SnapshotFrame | null> => {
-    if (isPublisher()) return publisher.snapshotFrame(channel);
+  const forwardedSnapshot = async (channel: string): Promise<SnapshotFrame | null> => {
     // The holder numbers the frames, so the snapshot must come from it to line up with them.
     try {
       const replies = (await withTimeout(
@@ -100,6 +125,8 @@ export async function attachRealtime(
     }
     return ownSnapshot(channel);
   };
+  const snapshot: SnapshotProvider = (channel) =>
+    isPublisher() ? publisher.snapshotFrame(channel) : forwardedSnapshot(channel);
 
   nsp.on(SNAPSHOT_REQUEST, (channel: unknown, ack: (reply: ForwardedSnapshot) => void) => {
     const holder = isPublisher() && typeof channel === 'string';
@@ -118,7 +145,14 @@ export async function attachRealtime(
   const sweeper = setInterval(() => void sweep(), SWEEP_MS);
   sweeper.unref();
 
-  handleMarketNamespace(nsp, snapshot);
+  handleMarketNamespace(
+    nsp,
+    snapshot,
+    limits,
+    new DeferredWork(REQUEST_BUDGET_MS, (error) =>
+      app.log.warn({ err: error }, 'market socket request failed'),
+    ),
+  );
   registerSnapshotCall(app, snapshot);
 
   // WebSockets would keep app.server.close() waiting: drop them before Fastify closes it.

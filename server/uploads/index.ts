@@ -1,5 +1,13 @@
-export { cleanImage } from './image-processing';
+export { cleanImage, imageQueue, STORED_MAX_EDGE } from './image-processing';
 export type { CleanImage } from './image-processing';
+export { declaredDimensions } from './image-header';
 export { openUploadStore } from './upload-store';
-export type { UploadStore } from './upload-store';
+export type { StagedUpload, StoredFile, UploadStore } from './upload-store';
+export {
+  ORPHAN_FILE_GRACE_MS,
+  UNSUBMITTED_PHOTO_MAX_AGE_MS,
+  startUploadSweep,
+  sweepUploads,
+} from './upload-sweep';
+export type { UploadSweepResult } from './upload-sweep';
 export { imageTypeOf } from './signature';

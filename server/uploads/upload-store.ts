@@ -1,10 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decryptFile, encryptFile } from './encryption';
 import { resolveUploadKey } from './upload-key';
+
+/** A file written under a temporary name: `commit` moves it under its id, `discard` removes it. */
+export interface StagedUpload {
+  commit(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+/** One entry of the uploads directory, for the sweep. */
+export interface StoredFile {
+  name: string;
+  /** The upload id the file is stored under; null for a staged (temporary) or foreign file. */
+  id: string | null;
+  modifiedAt: Date;
+}
 
 /**
  * Encrypted files under <dataDir>/uploads (a private temp directory without a data dir), each
@@ -13,14 +27,23 @@ import { resolveUploadKey } from './upload-key';
 export interface UploadStore {
   /** Picks a fresh id, for the database row and the file name alike. */
   newId(): string;
-  write(id: string, plain: Buffer): Promise<void>;
+  /**
+   * Encrypts and writes the file under a temporary name; it appears under `id` only on commit,
+   * which the caller does inside the transaction that inserts the row (see upload-photo.ts).
+   */
+  stage(id: string, plain: Buffer): Promise<StagedUpload>;
   read(id: string): Promise<Buffer>;
+  /** Removes a stored file or a staged one by its name in the directory; gone already is fine. */
+  remove(name: string): Promise<void>;
+  list(): Promise<StoredFile[]>;
   /** Where the files are (tests read them back to prove they are encrypted). */
   readonly dir: string;
   close(): void;
 }
 
 const ID_PATTERN = /^[0-9a-f]{32}$/;
+/** `.<id>.<random>.partial`: never an id, so a reader or the sweep cannot take it for a file. */
+const STAGED_PATTERN = /^\.[0-9a-f]{32}\.[0-9a-f]{8}\.partial$/;
 
 export function openUploadStore(options: {
   dataDir: string | null;
@@ -40,8 +63,33 @@ export function openUploadStore(options: {
   return {
     dir,
     newId: () => randomBytes(16).toString('hex'),
-    write: (id, plain) => writeFile(pathOf(id), encryptFile(key, id, plain), { mode: 0o600 }),
+    async stage(id, plain) {
+      const final = pathOf(id);
+      const staged = join(dir, `.${id}.${randomBytes(4).toString('hex')}.partial`);
+      await writeFile(staged, encryptFile(key, id, plain), { mode: 0o600, flag: 'wx' });
+      return {
+        commit: () => rename(staged, final),
+        discard: () => rm(staged, { force: true }),
+      };
+    },
     read: async (id) => decryptFile(key, id, await readFile(pathOf(id))),
+    async remove(name) {
+      if (!ID_PATTERN.test(name) && !STAGED_PATTERN.test(name)) {
+        throw new Error('not an upload file name');
+      }
+      await rm(join(dir, name), { force: true });
+    },
+    async list() {
+      const files: StoredFile[] = [];
+      // One stat at a time: the sweep must not crowd the thread pool that logins hash on.
+      for (const name of await readdir(dir)) {
+        if (!ID_PATTERN.test(name) && !STAGED_PATTERN.test(name)) continue;
+        const info = await stat(join(dir, name)).catch(() => null);
+        if (info)
+          files.push({ name, id: ID_PATTERN.test(name) ? name : null, modifiedAt: info.mtime });
+      }
+      return files;
+    },
     close() {
       if (temporary) rmSync(dir, { recursive: true, force: true });
     },
