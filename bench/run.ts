@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each a ratio against a baseline measured in the same run.
 // Results are printed and written to bench/results/latest.json; bench/README.md reports them.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { measureAbuse } from './abuse';
 import { measureApiThroughput } from './api-throughput';
 import { measureLedgerPosting } from './ledger-posting';
 import { measureRouteScripts } from './login-bundle';
@@ -77,6 +78,24 @@ if (!only || only === 'ledger') {
     console.log(
       `| ${r.database} | ${r.earlierPostings} | ${r.longHistoryP50Us} (${r.longHistoryP95Us}) | ${r.emptyP50Us} (${r.emptyP95Us}) | ${r.ratio} | ${r.sumOfPostingsMs} | ${r.seedSeconds} | ${r.auditSeconds} (${r.auditViolations} violations) |`,
     );
+}
+
+if (!only || only === 'abuse') {
+  // The app as `npm start` runs it, attacked; /api/health sampled every 20 ms throughout.
+  const phases = await measureAbuse();
+  results.abuse = phases;
+  const idleLogin = phases.find((p) => p.phase === 'idle')?.login?.p99Ms ?? 0;
+  console.log(
+    '\n| phase | health p50 / p95 / max ms | server loop lag p95 / max ms | login p50 / p99 ms (× idle p99) | RSS MB start → max → end |\n|---|---|---|---|---|',
+  );
+  for (const p of phases) {
+    const login = p.login
+      ? `${p.login.p50Ms} / ${p.login.p99Ms} (${idleLogin ? (p.login.p99Ms / idleLogin).toFixed(2) : '–'}×)`
+      : '–';
+    console.log(
+      `| ${p.phase} | ${p.health.p50Ms} / ${p.health.p95Ms} / ${p.health.maxMs} | ${p.loopLag.p95Ms} / ${p.loopLag.maxMs} | ${login} | ${p.rssMb.start} → ${p.rssMb.max} → ${p.rssMb.end} |`,
+    );
+  }
 }
 
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });

@@ -27,8 +27,11 @@ import '../app-context';
 const SWEEP_MS = 2_000;
 /** Most time one turn of the loop spends on socket requests (subscribe, resync, unsubscribe). */
 const REQUEST_BUDGET_MS = 8;
-/** Largest message a client may send: requests are `{channel}` of at most 40 characters. */
-const MAX_MESSAGE_BYTES = 4 * 1024;
+/**
+ * Largest message a client may send (socket.io's default is 1 MB of JSON to parse): a request is
+ * `{channel}` of at most 40 characters, and a long-polling client may batch a few hundred.
+ */
+const MAX_MESSAGE_BYTES = 64 * 1024;
 /** How long a non-holder waits for the holder's snapshot before answering from its own feed. */
 const FORWARD_TIMEOUT_MS = 1_500;
 const SNAPSHOT_REQUEST = 'maru:snapshot';
