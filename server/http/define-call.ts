@@ -7,8 +7,8 @@ import type { AuditEntry } from '../audit';
 import { authenticate } from '../auth/authenticate';
 import type { LiveSession } from '../auth/sessions';
 import type { Database } from '../db/connect';
-import { authenticateStaff } from '../modules/staff/authenticate-staff';
-import type { StaffSession } from '../modules/staff/staff-sessions';
+import { authenticateStaff } from '../auth/authenticate-staff';
+import type { StaffSession } from '../auth/staff-sessions';
 import { success } from './envelope';
 import type { IdempotentRequest } from './idempotency';
 import {

@@ -20,7 +20,7 @@ import {
 import { decideKyc } from './review/kyc-decision';
 import { kycDetail } from './review/kyc-detail';
 import { kycQueue } from './review/kyc-queue';
-import { revokeStaffSession } from './staff-sessions';
+import { revokeStaffSession } from '../../auth/staff-sessions';
 import { jobItemOf, listJobs, retryJob } from '../../lifecycle/jobs';
 import { listSettings, writeSetting } from '../../settings';
 

@@ -6,7 +6,7 @@ import { attemptSecret, minutesUntil } from '../../../auth/secret-attempts';
 import type { Database } from '../../../db/connect';
 import { staffAccounts, staffSessions } from '../../../db/schema';
 import { ApiRefusal } from '../../../http/refusal';
-import type { StaffSession } from '../staff-sessions';
+import type { StaffSession } from '../../../auth/staff-sessions';
 import { staffAccountKey } from './login';
 
 /**

@@ -6,7 +6,7 @@ import type { staffEnrolResponse } from '../../../../contract';
 import type { Database } from '../../../db/connect';
 import { staffSessions } from '../../../db/schema';
 import { ApiRefusal } from '../../../http/refusal';
-import type { StaffSession } from '../staff-sessions';
+import type { StaffSession } from '../../../auth/staff-sessions';
 
 export const TOTP_ISSUER = 'Maru';
 

@@ -8,8 +8,8 @@ import { attemptSecret } from '../../../auth/secret-attempts';
 import type { Database } from '../../../db/connect';
 import { staffAccounts } from '../../../db/schema';
 import { ApiRefusal } from '../../../http/refusal';
-import { createPendingSession } from '../staff-sessions';
-import type { StaffAccount } from '../staff-sessions';
+import { createPendingSession } from '../../../auth/staff-sessions';
+import type { StaffAccount } from '../../../auth/staff-sessions';
 
 /** The key staff names are compared and counted by: unique regardless of case. */
 export const staffAccountKey = (account: string): string => account.toLowerCase();

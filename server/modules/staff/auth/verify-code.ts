@@ -6,8 +6,8 @@ import { attemptSecret, minutesUntil } from '../../../auth/secret-attempts';
 import type { Database } from '../../../db/connect';
 import { staffAccounts, staffSessions } from '../../../db/schema';
 import { ApiRefusal } from '../../../http/refusal';
-import type { StaffSession } from '../staff-sessions';
-import { FULL_SESSION_MS } from '../staff-sessions';
+import type { StaffSession } from '../../../auth/staff-sessions';
+import { FULL_SESSION_MS } from '../../../auth/staff-sessions';
 
 const TOTP_PERIOD_SECONDS = 30;
 

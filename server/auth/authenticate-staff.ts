@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { StaffAccess } from '../../../contract';
-import { STAFF_TOKEN_HEADER } from '../../../contract';
-import type { Database } from '../../db/connect';
-import { ApiRefusal } from '../../http/refusal';
+import type { StaffAccess } from '../../contract';
+import { STAFF_TOKEN_HEADER } from '../../contract';
+import type { Database } from '../db/connect';
+import { ApiRefusal } from '../http/refusal';
 import type { StaffSession } from './staff-sessions';
 import { findStaffSession } from './staff-sessions';
 

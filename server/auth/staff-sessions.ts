@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { hashToken } from '../../auth/sessions';
-import type { Database } from '../../db/connect';
-import { staffAccounts, staffSessions } from '../../db/schema';
+import { hashToken } from './sessions';
+import type { Database } from '../db/connect';
+import { staffAccounts, staffSessions } from '../db/schema';
 
 /** A half session lives long enough to type a code; a full one for a working day. */
 export const PENDING_SESSION_MS = 5 * 60 * 1000;
