@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { covers, leavesOf } from './state-value';
 
 /** The whole state tree of a lifecycle machine and its transitions, as a chart shows them. */
 export interface ChartModel {
@@ -164,14 +165,6 @@ export function edgeTakenBy(edge: ChartEdge, step: TakenStep): boolean {
     leavesOf(step.to).some((leaf) => covers(edge.target, leaf))
   );
 }
-
-/** Encoded state (`a.b,c.d`) as its leaf paths. */
-export const leavesOf = (encoded: string | null | undefined): string[] =>
-  (encoded ?? '').split(',').filter((leaf) => leaf !== '');
-
-/** A path covers a leaf when it is the leaf or one of its ancestors. */
-export const covers = (path: string, leaf: string): boolean =>
-  leaf === path || leaf.startsWith(`${path}.`);
 
 /** Every state of the tree, parents before their children. */
 export function chartNodes(model: ChartModel): ChartNode[] {

@@ -1,4 +1,5 @@
-import { chartNodes, covers, edgeTakenBy, leavesOf } from './chart-model';
+import { chartNodes, edgeTakenBy } from './chart-model';
+import { covers, leavesOf } from './state-value';
 import type { ChartEdge, ChartModel, ChartNode, TakenStep } from './chart-model';
 import { CONTAINER_PAD, LEAF_PAD, layoutChart } from './chart-layout';
 import type { Box, Size } from './chart-layout';

@@ -35,7 +35,28 @@ export function leafPaths(value: StateValue, prefix = ''): string[] {
  * `under_review.overdue`). What screens and queries use instead of comparing strings.
  */
 export function isInState(encoded: string, path: string): boolean {
-  return encoded.split(',').some((leaf) => leaf === path || leaf.startsWith(`${path}.`));
+  return leavesOf(encoded).some((leaf) => covers(path, leaf));
+}
+
+/** The active leaf paths of an encoded state (none for an empty or missing one). */
+export const leavesOf = (encoded: string | null | undefined): string[] =>
+  (encoded ?? '').split(',').filter((leaf) => leaf !== '');
+
+/** A path covers a leaf when it is the leaf or one of its ancestors. */
+export const covers = (path: string, leaf: string): boolean =>
+  leaf === path || leaf.startsWith(`${path}.`);
+
+/** Every state active in an encoded value, ancestors included (`a`, `a.b` for leaf `a.b`). */
+export function activeStatePaths(encoded: string): string[] {
+  const paths: string[] = [];
+  for (const leaf of leavesOf(encoded)) {
+    const segments = leaf.split('.');
+    for (let depth = 1; depth <= segments.length; depth++) {
+      const path = segments.slice(0, depth).join('.');
+      if (!paths.includes(path)) paths.push(path);
+    }
+  }
+  return paths;
 }
 
 function insertPath(node: StateValueMap, segments: string[]): void {

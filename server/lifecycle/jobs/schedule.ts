@@ -1,21 +1,9 @@
 import type { EventObject } from 'xstate';
 import { metaOf } from '../../../machines/lifecycle';
+import { activeStatePaths } from '../../../machines/state-value';
 import type { Database, Transaction } from '../../db/connect';
 import { lifecycleJobs } from '../../db/schema';
 import type { TransitionNotice } from '../subscribers';
-
-/** Every state active in an encoded value, ancestors included (`a`, `a.b` for leaf `a.b`). */
-export function activeStatePaths(encoded: string): string[] {
-  const paths: string[] = [];
-  for (const leaf of encoded.split(',')) {
-    const segments = leaf.split('.');
-    for (let depth = 1; depth <= segments.length; depth++) {
-      const path = segments.slice(0, depth).join('.');
-      if (!paths.includes(path)) paths.push(path);
-    }
-  }
-  return paths;
-}
 
 /**
  * The states a transition entered: active after it and not before, parents before children.

@@ -2,7 +2,8 @@ import { Badge, HStack } from '@chakra-ui/react';
 import type { LifecycleEntityType } from '../../../contract/lifecycles';
 import { paletteOf } from '../../lifecycle/tones';
 import { useLifecycleWords } from '../../lifecycle/words';
-import { LIFECYCLE_MACHINES, leavesOf } from './lifecycles';
+import { leavesOf } from '../../../machines/state-value';
+import { LIFECYCLE_MACHINES } from './lifecycles';
 
 /**
  * The current state of a lifecycle entity: one badge per active leaf (one for a flat or nested

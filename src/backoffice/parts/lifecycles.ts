@@ -1,17 +1,12 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import type { LifecycleEntityType } from '../../../contract/lifecycles';
-import { accountMachine } from '../../../machines/account';
-import { kycMachine } from '../../../machines/kyc';
-import { leafPaths, decodeStateValue } from '../../../machines/state-value';
+import { LIFECYCLES } from '../../../machines/registry';
+import { covers, leavesOf } from '../../../machines/state-value';
 
-/**
- * The machine of each lifecycle entity type, for badges and history on the staff screens. Not
- * machines/index.ts: that also brings the chart layout (elkjs), which only the server draws.
- */
-export const LIFECYCLE_MACHINES = {
-  kyc: kycMachine,
-  account: accountMachine,
-} as const satisfies Record<LifecycleEntityType, AnyStateMachine>;
+/** The machine of each lifecycle entity type, for badges and history on the staff screens. */
+export const LIFECYCLE_MACHINES = Object.fromEntries(
+  Object.entries(LIFECYCLES).map(([type, lifecycle]) => [type, lifecycle.machine]),
+) as Record<LifecycleEntityType, AnyStateMachine>;
 
 function nodeAt(machine: AnyStateMachine, path: string): AnyStateNode | undefined {
   let node: AnyStateNode | undefined = machine.root;
@@ -24,14 +19,9 @@ export function topStatesOf(machine: AnyStateMachine): string[] {
   return Object.keys(machine.root.states);
 }
 
-/** The active leaf paths of an encoded state. */
-export function leavesOf(encoded: string): string[] {
-  return leafPaths(decodeStateValue(encoded));
-}
-
 /** The leaf of an encoded state inside `path` (a region of a parallel state), if any. */
 export function leafWithin(encoded: string, path: string): string | undefined {
-  return leavesOf(encoded).find((leaf) => leaf === path || leaf.startsWith(`${path}.`));
+  return leavesOf(encoded).find((leaf) => covers(path, leaf));
 }
 
 /** Every event a state or any state inside it has a transition for. */

@@ -1,0 +1,15 @@
+import type { LifecycleEntityType } from '../contract';
+import { accountLifecycle } from './account';
+import { kycLifecycle } from './kyc';
+import type { LifecycleMachine } from './lifecycle';
+
+/**
+ * Every lifecycle machine, by the entity type the contract lists. The server adds how each is
+ * stored (server/lifecycle/registry.ts); charts, the staff entity page and the path tests read
+ * the machines from here. Apart from index.ts, which also brings the chart layout (elkjs), so the
+ * client can read it without that.
+ */
+export const LIFECYCLES = {
+  kyc: kycLifecycle,
+  account: accountLifecycle,
+} as const satisfies Record<LifecycleEntityType, LifecycleMachine>;
