@@ -113,7 +113,7 @@ export default function IndexDetailScreen() {
             ) : null}
           </ListState>
         </Card>
-        <StockChart symbol={name} isIndex />
+        <StockChart symbol={name} isIndex prevClose={prevClose} />
         {name === 'KOSPI200' ? null : <InvestorTrends scope={name} />}
       </Stack>
     </Box>

@@ -160,7 +160,7 @@ export default function StockDetailScreen() {
             <StatsGrid stats={stats} />
           </ListState>
         </Card>
-        {code ? <StockChart symbol={code} /> : null}
+        {code ? <StockChart symbol={code} prevClose={prevClose} /> : null}
         {code ? <OrderBook code={code} prevClose={prevClose} last={live?.price ?? null} /> : null}
       </Stack>
     </Box>

@@ -3,34 +3,61 @@ import type { Chart } from 'highcharts';
 import { HighchartsReact } from 'highcharts-react-official';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Candle } from '../../../contract';
-import { chartOptions, pricePoint, volumePoint } from './chartOptions';
+import type { ChartPeriod, ChartWords } from './chartOptions';
+import {
+  MOVING_AVERAGES,
+  chartOptions,
+  lastAverage,
+  pricePoint,
+  volumePoint,
+} from './chartOptions';
 
 export interface CandleChartProps {
   candles: readonly Candle[];
-  /** The time-share view: a line of closes. */
-  line: boolean;
+  /** The period the candles are for ("line" is the time-share view: a line of closes). */
+  period: ChartPeriod;
   /** The forming candle from the live feed; applied to the chart in place. */
   live: Candle | null;
   decimals: number;
-  labels: { price: string; volume: string };
+  labels: ChartWords;
+  /** The app language (ko, en, zh-CN, zh-TW): month, weekday and unit words. */
+  locale: string;
+  prevClose?: number | null;
+  /** The first time shown (the daily chart loads more, for its moving averages). */
+  from?: number | null;
 }
+
+/** Constant, so the memoised HighchartsReact skips renders caused only by live frames. */
+const CONTAINER_PROPS = { 'data-testid': 'stock-chart-canvas' };
 
 /**
  * Highcharts Stock, loaded only by this chunk (the stock screen imports it lazily). The history
  * builds the options once; after that the live candle only updates the last point (or adds one
  * when a new bucket starts), so the chart never redraws from scratch on a tick.
  */
-/** Constant, so the memoised HighchartsReact skips renders caused only by live frames. */
-const CONTAINER_PROPS = { 'data-testid': 'stock-chart-canvas' };
-
-export default function CandleChart({ candles, line, live, decimals, labels }: CandleChartProps) {
+export default function CandleChart({
+  candles,
+  period,
+  live,
+  decimals,
+  labels,
+  locale,
+  prevClose = null,
+  from = null,
+}: CandleChartProps) {
+  const line = period === 'line';
   const chartRef = useRef<Chart | null>(null);
+  // The closes behind the moving averages, extended by live candles.
+  const closes = useRef<{ start: number; close: number }[]>([]);
   const options = useMemo(
-    () => chartOptions(candles, { line, decimals, labels }),
-    // Labels are text only; a language switch re-renders the screen anyway.
+    () => chartOptions(candles, { period, decimals, locale, words: labels, prevClose, from }),
+    // Words follow the language, which is a dependency already.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [candles, line, decimals],
+    [candles, period, decimals, locale, prevClose, from],
   );
+  useEffect(() => {
+    closes.current = candles.map((c) => ({ start: c.start, close: c.close }));
+  }, [candles]);
 
   useEffect(() => {
     const chart = chartRef.current;
@@ -41,12 +68,26 @@ export default function CandleChart({ candles, line, live, decimals, labels }: C
     const last = price.data[price.data.length - 1];
     const lastX = last?.x ?? Number.NEGATIVE_INFINITY;
     if (live.start < lastX) return; // a late frame for a bucket already closed
-    if (last && live.start === lastX) {
-      last.update(pricePoint(live, line), false, false);
+    const same = Boolean(last) && live.start === lastX;
+    if (same) {
+      last!.update(pricePoint(live, line), false, false);
       volume.data[volume.data.length - 1]?.update(volumePoint(live), false, false);
     } else {
       price.addPoint(pricePoint(live, line), false, false, false);
       volume.addPoint(volumePoint(live), false, false, false);
+    }
+    // The averages move with today's close too.
+    const list = closes.current;
+    if (list[list.length - 1]?.start === live.start) list[list.length - 1] = live;
+    else list.push({ start: live.start, close: live.close });
+    const values = list.map((c) => c.close);
+    for (const { days } of MOVING_AVERAGES) {
+      const ma = chart.get(`ma${days}`) as Highcharts.Series | undefined;
+      const value = lastAverage(values, days);
+      if (!ma || value === null) continue;
+      const maLast = ma.data[ma.data.length - 1];
+      if (maLast && maLast.x === live.start) maLast.update(value, false, false);
+      else ma.addPoint([live.start, value], false, false, false);
     }
     chart.redraw(false);
   }, [live, line]);
@@ -57,7 +98,7 @@ export default function CandleChart({ candles, line, live, decimals, labels }: C
 
   return (
     <HighchartsReact
-      // A line and candles are different series types: a fresh chart rather than a morph.
+      // Lines and candles are different series types: a fresh chart rather than a morph.
       key={line ? 'line' : 'candles'}
       highcharts={Highcharts}
       constructorType="stockChart"

@@ -1,19 +1,20 @@
-import { Box, Flex, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Adjustment, ChartRange } from '../../../contract';
+import type { Adjustment, Candle, ChartRange } from '../../../contract';
 import { useLiveCandle } from '../live';
 import { Card } from '../parts/Card';
 import { Segmented } from '../parts/Segmented';
 import { useMarketCall } from '../useMarketCall';
 import type { ChartPeriod } from './chartOptions';
-import { CHART_PERIODS, intervalOf } from './chartOptions';
+import { CHART_PERIODS, intervalOf, windowStart } from './chartOptions';
 
 // Highcharts Stock (~140 KB gzip) arrives with this chunk only, when a chart is first shown.
 const CandleChart = lazy(() => import('./CandleChart'));
 
 const RANGES: readonly ChartRange[] = ['1w', '1m', '3m', '6m', '1y'];
 const ADJUSTS: readonly Adjustment[] = ['none', 'forward', 'backward'];
+const CHART_HEIGHT = '280px';
 
 /** The usual first view for each period: intraday periods look at the last week. */
 const DEFAULT_RANGE: Record<ChartPeriod, ChartRange> = {
@@ -27,12 +28,44 @@ const DEFAULT_RANGE: Record<ChartPeriod, ChartRange> = {
   '1M': '1y',
 };
 
+/** What the chart draws: the last answer, with the period and range it was asked for. */
+interface Shown {
+  candles: readonly Candle[];
+  period: ChartPeriod;
+  range: ChartRange;
+}
+
+/** A grey outline of the chart (price area, volume bars) while the first candles load. */
+function ChartSkeleton() {
+  return (
+    <Stack h="full" px="3" py="2" gap="2" data-testid="chart-loading" aria-busy="true">
+      <Skeleton flex="1" borderRadius="md" />
+      <Flex h="18%" gap="1" align="flex-end">
+        {[40, 70, 55, 90, 35, 60, 80, 45, 65, 50, 75, 30].map((pct, i) => (
+          <Skeleton key={i} flex="1" h={`${pct}%`} borderRadius="sm" />
+        ))}
+      </Flex>
+    </Stack>
+  );
+}
+
 /**
  * The chart card of a stock or an index: period, range and adjustment buttons, the history from
  * the candles call, and the forming candle from the live feed. Indices have no adjustment.
+ * A skeleton shows until the first answer; after that a switch keeps the last chart drawn (dimmed,
+ * with a spinner) until the new candles arrive, so the card never goes blank.
  */
-export function StockChart({ symbol, isIndex = false }: { symbol: string; isIndex?: boolean }) {
-  const { t } = useTranslation();
+export function StockChart({
+  symbol,
+  isIndex = false,
+  prevClose = null,
+}: {
+  symbol: string;
+  isIndex?: boolean;
+  /** Yesterday's close (an index's previous level): the dashed reference line. */
+  prevClose?: number | null;
+}) {
+  const { t, i18n } = useTranslation();
   const [period, setPeriod] = useState<ChartPeriod>('1d');
   const [range, setRange] = useState<ChartRange>('3m');
   const [adjust, setAdjust] = useState<Adjustment>('backward');
@@ -40,16 +73,85 @@ export function StockChart({ symbol, isIndex = false }: { symbol: string; isInde
   const history = useMarketCall('candles', {
     symbol,
     interval,
-    range,
+    // Days load a whole year so MA60 and MA120 have their history; the range only moves the view.
+    range: period === '1d' ? '1y' : range,
     adjust: isIndex ? 'none' : adjust,
   });
   const live = useLiveCandle(isIndex ? null : symbol, interval);
-  const candles = history.data?.candles ?? [];
+
+  // Adopt an answer once it is for the current request (useMarketCall keeps the previous data
+  // while loading); set during render so the new candles and their period change together.
+  const [shown, setShown] = useState<Shown | null>(null);
+  const answer = !history.loading && !history.failed ? history.data : null;
+  if (answer && (shown === null || shown.candles !== answer.candles || shown.period !== period))
+    setShown({ candles: answer.candles, period, range });
 
   const choosePeriod = (next: ChartPeriod) => {
     setPeriod(next);
     setRange(DEFAULT_RANGE[next]);
   };
+
+  const switching = history.loading && shown !== null;
+  // A daily chart shown for the daily period follows the range buttons at once.
+  const shownRange = shown && shown.period === '1d' && period === '1d' ? range : shown?.range;
+  const from =
+    shown && shown.period === '1d' && shownRange ? windowStart(shown.candles, shownRange) : null;
+  const state = history.failed ? 'error' : history.loading ? 'loading' : 'ready';
+
+  let body;
+  if (history.failed) {
+    body = (
+      <Flex
+        h="full"
+        align="center"
+        justify="center"
+        direction="column"
+        gap="3"
+        data-testid="chart-error"
+      >
+        <Text fontSize="sm" color="fg.muted">
+          {t('market.loadFailed')}
+        </Text>
+        <Button size="sm" variant="outline" onClick={history.reload} data-testid="chart-retry">
+          {t('common.retry')}
+        </Button>
+      </Flex>
+    );
+  } else if (shown === null) {
+    body = <ChartSkeleton />;
+  } else if (shown.candles.length === 0) {
+    body = (
+      <Flex h="full" align="center" justify="center" data-testid="chart-empty">
+        <Text fontSize="sm" color="fg.muted" textAlign="center" px="6">
+          {t('market.chartEmpty')}
+        </Text>
+      </Flex>
+    );
+  } else {
+    body = (
+      <Suspense fallback={<ChartSkeleton />}>
+        <CandleChart
+          candles={shown.candles}
+          period={shown.period}
+          // A forming candle of another interval must not land on the chart still shown.
+          live={intervalOf(shown.period) === interval ? live.data : null}
+          decimals={isIndex ? 2 : 0}
+          locale={i18n.language}
+          prevClose={prevClose}
+          from={from}
+          labels={{
+            price: t('market.price'),
+            volume: t('market.volume'),
+            open: t('market.open'),
+            high: t('market.high'),
+            low: t('market.low'),
+            close: t('market.chartClose'),
+            prevClose: t('market.prevClose'),
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <Card py="3" data-testid="stock-chart">
@@ -63,51 +165,28 @@ export function StockChart({ symbol, isIndex = false }: { symbol: string; isInde
           testIdPrefix="chart-period"
         />
       </Box>
-      <Box
-        h="280px"
-        position="relative"
-        data-testid={`chart-state-${history.loading ? 'loading' : 'ready'}`}
-      >
-        {history.failed ? (
-          <Flex h="full" align="center" justify="center" data-testid="chart-error">
-            <Text fontSize="sm" color="fg.muted">
-              {t('market.loadFailed')}
-            </Text>
-          </Flex>
-        ) : candles.length === 0 ? (
+      <Box h={CHART_HEIGHT} position="relative" data-testid={`chart-state-${state}`}>
+        <Box
+          h="full"
+          opacity={switching ? 0.45 : 1}
+          transition="opacity 0.15s"
+          data-testid={switching ? 'chart-previous' : undefined}
+        >
+          {body}
+        </Box>
+        {switching && !history.failed ? (
           <Flex
-            h="full"
+            position="absolute"
+            inset="0"
             align="center"
             justify="center"
-            direction="column"
-            gap="2"
-            data-testid={history.loading ? 'chart-loading' : 'chart-empty'}
+            pointerEvents="none"
+            data-testid="chart-updating"
+            aria-busy="true"
           >
-            {history.loading ? (
-              <Spinner color="fg.subtle" />
-            ) : (
-              <Text fontSize="sm" color="fg.muted" textAlign="center" px="6">
-                {t('market.chartEmpty')}
-              </Text>
-            )}
+            <Spinner color="fg.muted" aria-label={t('market.chartUpdating')} />
           </Flex>
-        ) : (
-          <Suspense
-            fallback={
-              <Flex h="full" align="center" justify="center">
-                <Spinner color="fg.subtle" />
-              </Flex>
-            }
-          >
-            <CandleChart
-              candles={candles}
-              line={period === 'line'}
-              live={live.data}
-              decimals={isIndex ? 2 : 0}
-              labels={{ price: t('market.price'), volume: t('market.volume') }}
-            />
-          </Suspense>
-        )}
+        ) : null}
       </Box>
       <Flex px="3" mt="2" gap="2" justify="space-between" wrap="wrap">
         <Segmented
@@ -130,3 +209,5 @@ export function StockChart({ symbol, isIndex = false }: { symbol: string; isInde
     </Card>
   );
 }
+
+export default StockChart;
