@@ -3,6 +3,7 @@ import type {
   AxisCrosshairOptions,
   Options,
   SeriesCandlestickOptions,
+  SeriesColumnOptions,
   SeriesLineOptions,
   YAxisOptions,
 } from 'highcharts';
@@ -133,7 +134,7 @@ describe('the chart language', () => {
     const price = seriesOf(en).find((s) => s.id === 'price') as SeriesCandlestickOptions;
     expect(price.tooltip?.pointFormat).toContain('Open: ');
     expect(price.tooltip?.pointFormat).not.toContain('시가');
-    const volume = seriesOf(en).find((s) => s.id === 'volume');
+    const volume = seriesOf(en).find((s) => s.id === 'volume') as SeriesColumnOptions;
     expect(volume?.tooltip?.pointFormat).toContain('Volume: ');
     expect(en.lang?.months?.[0]).toBe('January');
     // Days show the weekday (from lang) in the tooltip; intraday the time.
@@ -145,7 +146,9 @@ describe('the chart language', () => {
 describe('chart options', () => {
   it('draws MA5, MA20, MA60 and MA120 on the daily chart, each in its own colour', () => {
     const options = build('1d');
-    const mas = seriesOf(options).filter((s) => s.type === 'line') as SeriesLineOptions[];
+    const mas = seriesOf(options).filter(
+      (s) => (s as SeriesLineOptions).type === 'line',
+    ) as SeriesLineOptions[];
     expect(mas.map((s) => s.name)).toEqual(['MA5', 'MA20', 'MA60', 'MA120']);
     expect(new Set(mas.map((s) => s.color)).size).toBe(4);
     expect(mas[0]?.data).toEqual(movingAverage(days(130), 5));
