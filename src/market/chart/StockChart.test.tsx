@@ -58,6 +58,12 @@ function drawnCloses(): number[] {
 const loadedCount = () =>
   ((drawnChart().get('price') as Highcharts.Series).options as { data: unknown[] }).data.length;
 
+/** The chart's visible SVG texts (Highcharts hides labels it has no room for). */
+const shownTexts = () =>
+  [...screen.getByTestId('stock-chart-canvas').querySelectorAll('text')]
+    .filter((t) => t.getAttribute('visibility') !== 'hidden')
+    .map((t) => t.textContent);
+
 /** Resolves a pending call and lets React render the answer. */
 async function answer(call: ReturnType<typeof deferred>, list: Candle[]) {
   await act(async () => {
@@ -103,9 +109,7 @@ describe('the stock chart', () => {
     // The three months in view, up to the newest close.
     expect(drawnCloses()).toHaveLength(94);
     expect(drawnCloses().at(-1)).toBe(1_149);
-    const texts = [...screen.getByTestId('stock-chart-canvas').querySelectorAll('text')].map(
-      (t) => t.textContent,
-    );
+    const texts = shownTexts();
     expect(texts).toEqual(expect.arrayContaining(['MA5', 'MA20', 'MA60', 'MA120']));
     expect(texts).toContain('전일 종가 1,005');
   });
@@ -142,9 +146,7 @@ describe('the stock chart', () => {
     expect(screen.queryByTestId('chart-updating')).toBeNull();
     expect(screen.getByTestId('chart-state-ready')).toBeTruthy();
     // No averages off the daily chart.
-    const texts = [...screen.getByTestId('stock-chart-canvas').querySelectorAll('text')].map(
-      (t) => t.textContent,
-    );
+    const texts = shownTexts();
     expect(texts).not.toContain('MA5');
   });
 

@@ -244,11 +244,16 @@ describe('with Highcharts Stock', () => {
       'MA120',
       '거래량',
     ]);
-    const texts = [...div.querySelectorAll('text')].map((t) => t.textContent ?? '');
+    // Only what is shown: Highcharts hides labels it has no room for.
+    const texts = [...div.querySelectorAll('text')]
+      .filter((t) => t.getAttribute('visibility') !== 'hidden')
+      .map((t) => t.textContent ?? '');
     for (const { days: n } of MOVING_AVERAGES) expect(texts).toContain(`MA${n}`);
     expect(texts).toContain('전일 종가 200');
     // Month names on the time axis come from the Korean lang ("1월", "2월", …).
     expect(texts.some((t) => /^\d{1,2}월/.test(t))).toBe(true);
     expect(texts.some((t) => /Jan|Feb|Mar/.test(t))).toBe(false);
+    // The volume axis' top tick in 만 (volumes here reach 130,000).
+    expect(texts.filter((t) => /^[\d.]+만$/.test(t))).toHaveLength(1);
   });
 });

@@ -342,8 +342,10 @@ export function chartOptions(candles: readonly Candle[], setup: ChartSetup): Opt
         offset: 0,
         opposite: true,
         gridLineWidth: 0,
+        // Two ticks, 0 and the top; only the top is labelled (Highstock hides it by default).
         tickAmount: 2,
         showFirstLabel: false,
+        showLastLabel: true,
         labels: {
           align: 'left',
           x: 4,
