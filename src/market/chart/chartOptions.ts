@@ -349,6 +349,8 @@ export function chartOptions(candles: readonly Candle[], setup: ChartSetup): Opt
         labels: {
           align: 'left',
           x: 4,
+          // Below the pane's top line, clear of the price axis' lowest label.
+          y: 12,
           style: axisLabel,
           formatter(this: { value: number | string }) {
             return volumeTick(Number(this.value), locale);
