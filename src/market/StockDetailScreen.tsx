@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { BackHeader } from '../components/BackHeader';
 import { WatchToggle } from '../favorite/WatchToggle';
 import { StockChart } from './chart/StockChart';
-import { DIRECTION_COLOR, directionOf, formatCompact, formatPrice } from './format';
+import { DIRECTION_COLOR, directionOf, formatAmount, formatPrice, formatShares } from './format';
 import { useQuote } from './live';
 import { Card } from './parts/Card';
 import { ChangeText } from './parts/ChangeText';
@@ -51,17 +51,17 @@ export default function StockDetailScreen() {
         {
           key: 'volume',
           label: t('market.volume'),
-          value: formatCompact(live?.volume ?? stock.volume, locale),
+          value: formatShares(live?.volume ?? stock.volume, locale),
         },
         {
           key: 'turnover',
           label: t('market.turnover'),
-          value: formatCompact(live?.turnover ?? stock.turnover, locale),
+          value: formatAmount(live?.turnover ?? stock.turnover, locale),
         },
         {
           key: 'marketCap',
           label: t('market.marketCap'),
-          value: formatCompact(live?.marketCap ?? stock.marketCap, locale),
+          value: formatAmount(live?.marketCap ?? stock.marketCap, locale),
         },
         {
           key: 'upperLimit',

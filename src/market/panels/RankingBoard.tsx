@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MarketFilter, RankingKind } from '../../../contract';
-import { formatCompact } from '../format';
+import { formatAmount, formatShares } from '../format';
 import { useRanking } from '../live';
 import { Card } from '../parts/Card';
 import { ListState } from '../parts/ListState';
@@ -96,8 +96,8 @@ export function RankingBoard({
               rank={e.rank}
               detail={
                 kind === 'turnover'
-                  ? `${t('market.turnover')} ${formatCompact(e.turnover, locale)}`
-                  : `${t('market.volume')} ${formatCompact(e.volume, locale)}`
+                  ? `${t('market.turnover')} ${formatAmount(e.turnover, locale)}`
+                  : `${t('market.volume')} ${formatShares(e.volume, locale)}`
               }
               testId={`ranking-${e.code}`}
             />
