@@ -7,6 +7,7 @@ export * from './errors';
 export * from './lifecycles';
 export * from './languages';
 export * from './money';
+export * from './korean-particles';
 export * from './common-passwords';
 export { hasInvalidCharacters } from './schemas/fields';
 export * from './schemas/common';
