@@ -212,10 +212,40 @@ export const FX_CURRENCIES: readonly Currency[] = [
   'USDT',
 ];
 
+/**
+ * How many units of a currency its rate is quoted for. Korean banks and brokerage apps quote the
+ * yen and the dong per 100 ("100엔 = 940.00원"): one yen or dong is too small a number to read.
+ * The one place that knows it; the feed sends it with every rate and the screens multiply by it.
+ */
+export const FX_QUOTE_UNITS: Readonly<Record<Currency, number>> = {
+  KRW: 1,
+  USD: 1,
+  USDT: 1,
+  CNY: 1,
+  TWD: 1,
+  HKD: 1,
+  THB: 1,
+  JPY: 100,
+  VND: 100,
+  MYR: 1,
+};
+
+/** A rate as quoted: KRW and its change for `quoteUnit` units of the currency. */
+export function quotedFxRate(rate: Pick<FxRate, 'currency' | 'krwPerUnit' | 'change'>): {
+  quoteUnit: number;
+  krw: number;
+  change: number;
+} {
+  const quoteUnit = FX_QUOTE_UNITS[rate.currency];
+  return { quoteUnit, krw: rate.krwPerUnit * quoteUnit, change: rate.change * quoteUnit };
+}
+
 export interface FxRate {
   readonly currency: Currency;
   /** KRW for one unit of the currency. */
   readonly krwPerUnit: number;
+  /** Units the rate is quoted for on screens (100 for JPY and VND): `FX_QUOTE_UNITS`. */
+  readonly quoteUnit: number;
   readonly prevClose: number;
   readonly change: number;
   readonly changeRate: number;

@@ -334,6 +334,8 @@ const fxRate = object({
     .oneOf([...FX_CURRENCIES])
     .required(),
   krwPerUnit: num(),
+  /** Units the rate is quoted for on screens: 100 for JPY and VND, else 1. */
+  quoteUnit: int(),
   prevClose: num(),
   change: num(),
   changeRate: num(),

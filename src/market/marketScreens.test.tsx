@@ -78,6 +78,35 @@ describe('the market screen', () => {
   });
 });
 
+describe('the forex board', () => {
+  const rate = (currency: string, krwPerUnit: number, change: number) => ({
+    currency,
+    krwPerUnit,
+    quoteUnit: currency === 'JPY' || currency === 'VND' ? 100 : 1,
+    prevClose: krwPerUnit - change,
+    change,
+    changeRate: change / (krwPerUnit - change),
+    time: 0,
+    simulated: true,
+  });
+
+  it('quotes the yen and the dong per 100, the others per unit', async () => {
+    live.value = {
+      data: [rate('USD', 1450, 2.5), rate('JPY', 9.4, 0.012), rate('VND', 0.05512, -0.0001)],
+      status: 'live',
+    };
+    const { ForexBoard } = await import('./panels/ForexBoard');
+    await renderWithApp(<ForexBoard />, { path: '/market/index?tab=forex' });
+    expect(screen.getByTestId('fx-JPY').textContent).toContain('940.00');
+    expect(screen.getByTestId('fx-JPY').textContent).toContain('1.20');
+    expect(screen.getByTestId('fx-unit-JPY').textContent).toBe('100엔');
+    expect(screen.getByTestId('fx-VND').textContent).toContain('5.51');
+    expect(screen.getByTestId('fx-unit-VND').textContent).toBe('100동');
+    expect(screen.getByTestId('fx-USD').textContent).toContain('1,450.00');
+    expect(screen.queryByTestId('fx-unit-USD')).toBeNull();
+  });
+});
+
 describe('the stock screen', () => {
   it('shows the figures, and a dash for the industry P/E with the reason', async () => {
     api.call.mockImplementation((name: string) => {
@@ -115,7 +144,11 @@ describe('the stock screen', () => {
     expect(screen.getByTestId('stat-week52High').textContent).toContain('251,000');
     expect(screen.getByTestId('stat-industryPe').textContent).toContain('—');
     expect(screen.getByTestId('stat-industryPe').textContent).toContain('실적 데이터가 없습니다');
-    expect(screen.getByTestId('stat-marketCap').textContent).toContain('조');
+    // Korean exact groups, not "1180조" or "1.23만".
+    expect(screen.getByTestId('stat-marketCap').textContent).toContain('1,180조');
+    expect(screen.getByTestId('stat-marketCap').textContent).not.toContain('.');
+    expect(screen.getByTestId('stat-volume').textContent).toContain('1만 2,345 주');
+    expect(screen.getByTestId('stat-turnover').textContent).toContain('24억 6,000만');
     expect(screen.getByTestId('chart-loading')).toBeTruthy();
     expect(screen.getByTestId('book-loading')).toBeTruthy();
     // Up is red in Korea.
