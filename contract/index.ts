@@ -20,5 +20,6 @@ export * from './settings';
 export * from './staff-calls';
 export * from './schemas/market';
 export * from './market';
+export * from './names';
 export * from './market-socket';
 export * from './schemas/market-snapshot';

@@ -47,7 +47,9 @@ export interface Trade {
 
 export interface Quote {
   readonly code: string;
+  /** Korean name (KRX 종목약명); pick the shown one with `stockNameIn`. */
   readonly name: string;
+  readonly nameEn: string;
   readonly market: Market;
   readonly time: number;
   /** Last regular-session price (the previous close before the first trade of the day). */
@@ -176,7 +178,9 @@ export type RankingKind = 'gainers' | 'losers' | 'volume' | 'turnover' | 'market
 export interface RankingEntry {
   readonly rank: number;
   readonly code: string;
+  /** Korean name; pick the shown one with `stockNameIn`. */
   readonly name: string;
+  readonly nameEn: string;
   readonly market: Market;
   readonly price: number;
   readonly changeRate: number;

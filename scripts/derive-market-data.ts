@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatCsv, parseCsvRecords } from '../server/market/csv';
+import { preferredEnglishName, shortEnglishName } from './clean-names';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const input = resolve(process.argv[2] ?? join(repoRoot, '..', 'shared', 'data'));
@@ -156,7 +157,13 @@ const instruments = listing
     const market = r.market as 'KOSPI' | 'KOSDAQ';
     const common = r.industry === '' ? commonShareOf(r.code!) : undefined;
     const industry = r.industry || common?.industry || '기타';
-    const nameEn = r.name_en || (common?.name_en ? `${common.name_en} (PREF)` : '');
+    // Short English names as the screens show them (see clean-names.ts); a preferred share's from
+    // its common share's, which the listing has and it has not.
+    const nameEn = r.name_en
+      ? shortEnglishName(r.name_en)
+      : common?.name_en
+        ? (preferredEnglishName(r.name_ko!, shortEnglishName(common.name_en)) ?? '')
+        : '';
     const fit = fitted.get(r.code!);
     const vol = fit?.vol ?? volatilityBySize(market, num(r.market_cap));
     const beta = fit?.beta ?? fallback[market].beta;

@@ -256,6 +256,7 @@ const rankingEntry = object({
   rank: int(),
   code: string().required(),
   name: string().required(),
+  nameEn: string().defined(),
   market: marketField(),
   price: num(),
   changeRate: num(),
@@ -281,6 +282,7 @@ const industryGroup = object({
   turnover: num(),
   leaderCode: string().required(),
   leaderName: string().required(),
+  leaderNameEn: string().defined(),
   leaderChangeRate: num(),
 });
 export type IndustryGroupDto = InferType<typeof industryGroup>;
@@ -314,6 +316,7 @@ export type InvestorTrendsDto = InferType<typeof investorTrendsResponse>;
 const shortSellingEntry = object({
   code: string().required(),
   name: string().required(),
+  nameEn: string().defined(),
   market: marketField(),
   date: string().required(),
   shortQty: num(),

@@ -177,6 +177,7 @@ export abstract class FeedBase implements MarketFeed {
         rank: r + 1,
         code: q.code,
         name: q.name,
+        nameEn: q.nameEn,
         market: q.market,
         price: q.price,
         changeRate: q.changeRate,

@@ -6,6 +6,7 @@ import { WatchToggle } from '../favorite/WatchToggle';
 import { StockChart } from './chart/StockChart';
 import { DIRECTION_COLOR, directionOf, formatAmount, formatPrice, formatShares } from './format';
 import { useQuote } from './live';
+import { useStockName } from './names';
 import { Card } from './parts/Card';
 import { ChangeText } from './parts/ChangeText';
 import { ListState } from './parts/ListState';
@@ -28,7 +29,8 @@ export default function StockDetailScreen() {
   const live = useQuote(code || null).data;
   const stock = detail.data?.stock;
   const locale = i18n.resolvedLanguage ?? 'ko';
-  const name = stock ? (locale === 'ko' ? stock.nameKo : stock.nameEn) : (live?.name ?? code);
+  const nameOf = useStockName();
+  const name = stock ? nameOf(stock) : live ? nameOf(live) : code;
 
   const price = live?.price ?? stock?.price ?? 0;
   const prevClose = live?.prevClose ?? stock?.prevClose ?? 0;

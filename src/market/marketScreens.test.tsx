@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { switchLocale } from '../i18n/i18n';
 import { renderWithApp } from '../testing/renderWithApp';
 
 /**
@@ -33,7 +34,7 @@ const FEED = { simulated: true, source: 'simulator', demo: true, label: 'Demo' }
 const samsung = {
   code: '005930',
   nameKo: '삼성전자',
-  nameEn: 'SAMSUNG ELECTRONICS',
+  nameEn: 'Samsung Electronics',
   market: 'KOSPI',
   price: 199_400,
   changeRate: 0.012,
@@ -75,6 +76,78 @@ describe('the market screen', () => {
     api.call.mockResolvedValueOnce({ feed: FEED, industries: [] });
     fireEvent.click(screen.getByText('다시 시도'));
     expect(await screen.findByTestId('industries-empty')).toBeTruthy();
+  });
+});
+
+describe('stock names and figures in the chosen language', () => {
+  afterEach(() => switchLocale('kor'));
+
+  const entry = {
+    rank: 1,
+    code: '005930',
+    name: '삼성전자',
+    nameEn: 'Samsung Electronics',
+    market: 'KOSPI',
+    price: 199_400,
+    changeRate: 0.012,
+    volume: 4_010_000,
+    turnover: 1_182_150_000_000,
+    marketCap: 1_182_150_000_000_000,
+  };
+
+  it('names a stock the same on the ranking and on the detail, and formats its volume', async () => {
+    live.value = { data: [entry], status: 'live' };
+    const { RankingBoard } = await import('./panels/RankingBoard');
+    const view = await renderWithApp(<RankingBoard initialKind="volume" />, {
+      path: '/market/index',
+    });
+    const row = () => screen.getByTestId('ranking-005930').textContent ?? '';
+    expect(row()).toContain('삼성전자');
+    expect(row()).toContain('401만 주');
+    await act(() => switchLocale('en'));
+    await waitFor(() => expect(row()).toContain('Samsung Electronics'));
+    expect(row()).not.toContain('삼성전자');
+    expect(row()).toContain('4.01M');
+    // No Chinese names in the data: Chinese readers get the English one, not Hangul.
+    await act(() => switchLocale('cn'));
+    await waitFor(() => expect(row()).toContain('401万股'));
+    expect(row()).toContain('Samsung Electronics');
+    expect(row()).toContain('401万股');
+    view.unmount();
+
+    live.value = { data: null, status: 'connecting' };
+    api.call.mockImplementation((name: string) =>
+      name === 'stockDetail'
+        ? Promise.resolve({
+            feed: FEED,
+            stock: {
+              ...samsung,
+              industry: '통신 및 방송 장비 제조업',
+              listedShares: 5_919_637_922,
+              prevClose: 199_000,
+              change: 400,
+              open: null,
+              high: null,
+              low: null,
+              volume: 4_010_000,
+              turnover: 0,
+              marketCap: 1_182_150_000_000_000,
+              upperLimit: 258_500,
+              lowerLimit: 139_300,
+              week52High: 251_000,
+              week52Low: 148_200,
+              vi: false,
+              halted: false,
+              time: 0,
+            },
+          })
+        : new Promise(() => undefined),
+    );
+    await act(() => switchLocale('en'));
+    const { default: StockDetailScreen } = await import('./StockDetailScreen');
+    await renderWithApp(<StockDetailScreen />, { path: '/market/stockDetail?code=005930' });
+    expect((await screen.findByTestId('stock-name')).textContent).toBe('Samsung Electronics');
+    expect(screen.getByTestId('stat-marketCap').textContent).toContain('1,182.15T');
   });
 });
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketFilter } from '../../../contract';
 import { DIRECTION_COLOR, directionOf, formatRate } from '../format';
+import { useStockName } from '../names';
 import { Card } from '../parts/Card';
 import { ListState } from '../parts/ListState';
 import { Segmented } from '../parts/Segmented';
@@ -18,6 +19,7 @@ export function IndustryBoard() {
   const [market, setMarket] = useState<MarketFilter>('all');
   const { data, loading, failed, reload } = useMarketCall('industries', { market });
   const groups = data?.industries ?? [];
+  const nameOf = useStockName();
   return (
     <Card title={t('market.industries')}>
       <Flex px="4" mb="2">
@@ -46,7 +48,8 @@ export function IndustryBoard() {
                     {g.industry}
                   </Text>
                   <Text fontSize="xs" color="fg.subtle" truncate>
-                    {t('market.leader')} {g.leaderName} {formatRate(g.leaderChangeRate)}
+                    {t('market.leader')} {nameOf({ name: g.leaderName, nameEn: g.leaderNameEn })}{' '}
+                    {formatRate(g.leaderChangeRate)}
                   </Text>
                   <Flex h="1" mt="1.5" borderRadius="full" overflow="hidden" bg="gray.200">
                     <Box bg={DIRECTION_COLOR.up} flex={g.advancers} />

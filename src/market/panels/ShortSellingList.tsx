@@ -6,6 +6,7 @@ import { formatAmount, formatPercent, formatShares } from '../format';
 import { Card } from '../parts/Card';
 import { ListState } from '../parts/ListState';
 import { Segmented } from '../parts/Segmented';
+import { useStockName } from '../names';
 import { StockRowLink } from '../parts/StockRowLink';
 import { useMarketCall } from '../useMarketCall';
 import { useMarketFilterItems } from './RankingBoard';
@@ -17,6 +18,7 @@ export function ShortSellingList({ limit = 10 }: { limit?: number }) {
   const { data, loading, failed, reload } = useMarketCall('shortSelling', { market, limit });
   const entries = data?.entries ?? [];
   const locale = i18n.resolvedLanguage ?? 'ko';
+  const nameOf = useStockName();
   return (
     <Card title={t('market.shortSelling')}>
       <Flex px="4" mb="2">
@@ -40,7 +42,7 @@ export function ShortSellingList({ limit = 10 }: { limit?: number }) {
             <StockRowLink key={e.code} code={e.code} testId={`short-${e.code}`}>
               <Box flex="1" minW="0">
                 <Text fontSize="sm" fontWeight="semibold" lineClamp={2} overflowWrap="anywhere">
-                  {e.name}
+                  {nameOf(e)}
                 </Text>
                 <Text fontSize="xs" color="fg.subtle">
                   {e.code} · {t('market.shortQty')} {formatShares(e.shortQty, locale)}
