@@ -1,4 +1,5 @@
 import type { Currency } from './money';
+import type { IndustryNames } from './names';
 
 /**
  * What the market feed publishes (the wire types of the market API and the /market socket). Prices of stocks are integer KRW; index levels and FX rates are
@@ -14,8 +15,10 @@ export interface Instrument {
   readonly nameKo: string;
   readonly nameEn: string;
   readonly market: Market;
-  /** KRX/KIND industry (KSIC-based, Korean). */
+  /** KRX/KIND industry (KSIC-based, Korean): the key industries are grouped by. */
   readonly industry: string;
+  /** The industry's name in each language; pick the shown one with `industryNameIn`. */
+  readonly industryNames: IndustryNames;
   readonly listedShares: number;
   /** The close on the listing file's date: the simulator's first base price. */
   readonly referencePrice: number;
@@ -191,6 +194,7 @@ export interface RankingEntry {
 
 export interface IndustryGroup {
   readonly industry: string;
+  readonly industryNames: IndustryNames;
   readonly count: number;
   /** Market-cap-weighted change of its members since the previous close. */
   readonly changeRate: number;

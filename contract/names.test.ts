@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stockNameIn } from './names';
+import { industryNameIn, stockNameIn } from './names';
 
 describe('stockNameIn', () => {
   const samsung = { nameKo: '삼성전자', nameEn: 'Samsung Electronics' };
@@ -15,5 +15,23 @@ describe('stockNameIn', () => {
   it('falls back to Korean for a stock without an English name', () => {
     expect(stockNameIn('en', { nameKo: '신규종목', nameEn: '' })).toBe('신규종목');
     expect(stockNameIn('zh-TW', { nameKo: '신규종목', nameEn: ' ' })).toBe('신규종목');
+  });
+});
+
+describe('industryNameIn', () => {
+  const chips = {
+    ko: '반도체 제조업',
+    en: 'Semiconductors',
+    'zh-CN': '半导体制造业',
+    'zh-TW': '半導體製造業',
+  };
+
+  it('names an industry in each language, English for any other', () => {
+    expect(industryNameIn('ko', chips)).toBe('반도체 제조업');
+    expect(industryNameIn('en', chips)).toBe('Semiconductors');
+    expect(industryNameIn('zh-CN', chips)).toBe('半导体制造业');
+    expect(industryNameIn('zh-TW', chips)).toBe('半導體製造業');
+    expect(industryNameIn('fr', chips)).toBe('Semiconductors');
+    expect(industryNameIn('en', { ...chips, en: '' })).toBe('반도체 제조업');
   });
 });

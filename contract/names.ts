@@ -20,3 +20,24 @@ export function stockNameIn(language: string, names: StockNames): string {
   if (language === 'ko' || names.nameEn.trim() === '') return names.nameKo;
   return names.nameEn;
 }
+
+/**
+ * An industry's name in each interface language. The listing names industries in Korean only
+ * (KRX/KIND, KSIC-based); the other three are the project's translations
+ * (scripts/industry-names.csv), carried in the data files beside the Korean name.
+ */
+export interface IndustryNames {
+  readonly ko: string;
+  readonly en: string;
+  readonly 'zh-CN': string;
+  readonly 'zh-TW': string;
+}
+
+/** The industry's name for `language`; English for a language without one, Korean if that is empty. */
+export function industryNameIn(language: string, names: IndustryNames): string {
+  const named =
+    language === 'ko' || language === 'en' || language === 'zh-CN' || language === 'zh-TW'
+      ? names[language]
+      : names.en;
+  return named.trim() !== '' ? named : names.ko;
+}

@@ -150,6 +150,18 @@ const kospi200 = new Set(
     .map((r) => r.code!),
 );
 
+/** Industry names per language: the project's translations (scripts/industry-names.csv). */
+const industryNames = new Map(
+  parseCsvRecords(readFileSync(join(repoRoot, 'scripts', 'industry-names.csv'), 'utf8')).map(
+    (r) => [r.ko!, r],
+  ),
+);
+function translatedIndustry(ko: string): Record<string, string> {
+  const names = industryNames.get(ko);
+  if (!names) throw new Error(`scripts/industry-names.csv has no row for the industry "${ko}"`);
+  return names;
+}
+
 const instruments = listing
   .slice()
   .sort((a, b) => (a.code! < b.code! ? -1 : 1))
@@ -167,6 +179,7 @@ const instruments = listing
     const fit = fitted.get(r.code!);
     const vol = fit?.vol ?? volatilityBySize(market, num(r.market_cap));
     const beta = fit?.beta ?? fallback[market].beta;
+    const industryIn = translatedIndustry(industry);
     return [
       r.code!,
       r.name_ko!,
@@ -179,6 +192,9 @@ const instruments = listing
       round(beta, 2),
       kospi200.has(r.code!) ? 1 : 0,
       fit ? 'fitted' : 'by-size',
+      industryIn.en!,
+      industryIn.zh_cn!,
+      industryIn.zh_tw!,
     ];
   });
 
@@ -291,6 +307,9 @@ write(
       'beta',
       'kospi200',
       'vol_source',
+      'industry_en',
+      'industry_zh_cn',
+      'industry_zh_tw',
     ],
     instruments,
   ),

@@ -147,6 +147,15 @@ export type WatchlistRemoveRequest = InferType<typeof watchlistRemoveRequest>;
 
 // ---- responses ----
 
+/** An industry's name in each language (contract/names.ts). */
+const industryNames = () =>
+  object({
+    ko: string().defined(),
+    en: string().defined(),
+    'zh-CN': string().defined(),
+    'zh-TW': string().defined(),
+  }).required();
+
 const marketField = () =>
   mixed<Market>()
     .oneOf(['KOSPI', 'KOSDAQ'] as const)
@@ -175,6 +184,7 @@ export const stockDetailResponse = object({
     nameEn: string().required(),
     market: marketField(),
     industry: string().required(),
+    industryNames: industryNames(),
     listedShares: int(),
     price: num(),
     prevClose: num(),
@@ -274,6 +284,7 @@ export type RankingsDto = InferType<typeof rankingsResponse>;
 
 const industryGroup = object({
   industry: string().required(),
+  industryNames: industryNames(),
   count: int(),
   changeRate: num(),
   advancers: int(),

@@ -6,7 +6,7 @@ import { WatchToggle } from '../favorite/WatchToggle';
 import { StockChart } from './chart/StockChart';
 import { DIRECTION_COLOR, directionOf, formatAmount, formatPrice, formatShares } from './format';
 import { useQuote } from './live';
-import { useStockName } from './names';
+import { useIndustryName, useStockName } from './names';
 import { Card } from './parts/Card';
 import { ChangeText } from './parts/ChangeText';
 import { ListState } from './parts/ListState';
@@ -30,6 +30,7 @@ export default function StockDetailScreen() {
   const stock = detail.data?.stock;
   const locale = i18n.resolvedLanguage ?? 'ko';
   const nameOf = useStockName();
+  const industryName = useIndustryName();
   const name = stock ? nameOf(stock) : live ? nameOf(live) : code;
 
   const price = live?.price ?? stock?.price ?? 0;
@@ -96,7 +97,12 @@ export default function StockDetailScreen() {
           note: t('market.industryPeNote'),
           wide: true,
         },
-        { key: 'industry', label: t('market.industry'), value: stock.industry, wide: true },
+        {
+          key: 'industry',
+          label: t('market.industry'),
+          value: industryName(stock.industryNames),
+          wide: true,
+        },
       ]
     : [];
 

@@ -30,6 +30,12 @@ vi.mock('./live', () => ({
   useMarketSession: () => live.session,
 }));
 
+const TELECOM = {
+  ko: '통신 및 방송 장비 제조업',
+  en: 'Telecom and broadcasting equipment',
+  'zh-CN': '通信及广播设备制造业',
+  'zh-TW': '通訊及廣播設備製造業',
+};
 const FEED = { simulated: true, source: 'simulator', demo: true, label: 'Demo' };
 const samsung = {
   code: '005930',
@@ -123,6 +129,7 @@ describe('stock names and figures in the chosen language', () => {
             stock: {
               ...samsung,
               industry: '통신 및 방송 장비 제조업',
+              industryNames: TELECOM,
               listedShares: 5_919_637_922,
               prevClose: 199_000,
               change: 400,
@@ -148,6 +155,15 @@ describe('stock names and figures in the chosen language', () => {
     await renderWithApp(<StockDetailScreen />, { path: '/market/stockDetail?code=005930' });
     expect((await screen.findByTestId('stock-name')).textContent).toBe('Samsung Electronics');
     expect(screen.getByTestId('stat-marketCap').textContent).toContain('1,182.15T');
+    expect(screen.getByTestId('stat-industry').textContent).toContain(
+      'Telecom and broadcasting equipment',
+    );
+    await act(() => switchLocale('tw'));
+    await waitFor(() =>
+      expect(screen.getByTestId('stat-industry').textContent).toContain('通訊及廣播設備製造業'),
+    );
+    expect(screen.getByTestId('stock-name').textContent).toBe('Samsung Electronics');
+    expect(screen.getByTestId('stat-marketCap').textContent).toContain('1,182.15兆');
   });
 });
 
@@ -189,6 +205,7 @@ describe('the stock screen', () => {
           stock: {
             ...samsung,
             industry: '통신 및 방송 장비 제조업',
+            industryNames: TELECOM,
             listedShares: 5_919_637_922,
             prevClose: 199_000,
             change: 400,

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { stockNameIn } from '../../contract/names';
+import { industryNameIn, stockNameIn } from '../../contract/names';
+import type { IndustryNames } from '../../contract/names';
 
 /**
  * Anything that names a stock: detail, search and watchlist answers carry `nameKo`, live quotes,
@@ -22,4 +23,11 @@ export function useStockName(): (stock: NamedStock) => string {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   return (stock) => stockNameIn(language, namesOf(stock));
+}
+
+/** The one way a screen names an industry, in the interface language (`industryNameIn`). */
+export function useIndustryName(): (names: IndustryNames) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return (names) => industryNameIn(language, names);
 }

@@ -58,4 +58,21 @@ describe('English stock names from DART legal names', () => {
     const shouted = instruments.filter((x) => /^[A-Z]{4,} [A-Z]{4,}/.test(x.nameEn));
     expect(shouted.map((x) => x.nameEn)).toEqual([]);
   });
+
+  it('give every stock its industry in the four languages', () => {
+    const file = fileURLToPath(
+      new URL('../../server/market/data/instruments.csv', import.meta.url),
+    );
+    const instruments = parseInstruments(readFileSync(file, 'utf8'));
+    const untranslated = instruments.filter(
+      (x) =>
+        x.industryNames.ko !== x.industry ||
+        [x.industryNames.en, x.industryNames['zh-CN'], x.industryNames['zh-TW']].some(
+          (name) => name.trim() === '' || /[가-힣]/.test(name),
+        ),
+    );
+    expect(untranslated.map((x) => `${x.code} ${x.industry}`)).toEqual([]);
+    const samsung = instruments.find((x) => x.code === '005930')!;
+    expect(samsung.industryNames.en).toBe('Telecom and broadcasting equipment');
+  });
 });

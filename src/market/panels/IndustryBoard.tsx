@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketFilter } from '../../../contract';
 import { DIRECTION_COLOR, directionOf, formatRate } from '../format';
-import { useStockName } from '../names';
+import { useIndustryName, useStockName } from '../names';
 import { Card } from '../parts/Card';
 import { ListState } from '../parts/ListState';
 import { Segmented } from '../parts/Segmented';
@@ -12,7 +12,8 @@ import { useMarketFilterItems } from './RankingBoard';
 
 /**
  * Industry status: each KRX industry's cap-weighted change with its breadth bar (advancers red,
- * decliners blue) and leading stock. Industry names are KRX's own Korean names in every language.
+ * decliners blue) and leading stock, named in the reader's language (KRX's Korean names, the
+ * project's translations for the others).
  */
 export function IndustryBoard() {
   const { t } = useTranslation();
@@ -20,6 +21,7 @@ export function IndustryBoard() {
   const { data, loading, failed, reload } = useMarketCall('industries', { market });
   const groups = data?.industries ?? [];
   const nameOf = useStockName();
+  const industryName = useIndustryName();
   return (
     <Card title={t('market.industries')}>
       <Flex px="4" mb="2">
@@ -45,7 +47,7 @@ export function IndustryBoard() {
               <Flex key={g.industry} px="4" py="3" gap="3" align="center">
                 <Box flex="1" minW="0">
                   <Text fontSize="sm" fontWeight="semibold" truncate>
-                    {g.industry}
+                    {industryName(g.industryNames)}
                   </Text>
                   <Text fontSize="xs" color="fg.subtle" truncate>
                     {t('market.leader')} {nameOf({ name: g.leaderName, nameEn: g.leaderNameEn })}{' '}
