@@ -19,7 +19,8 @@ export interface Stat {
  */
 export function StatsGrid({ stats }: { stats: readonly Stat[] }) {
   return (
-    <Grid templateColumns="1fr 1fr" columnGap="6" rowGap="2.5" px="4">
+    // minmax(0, …): a long value wraps inside its column instead of widening it.
+    <Grid templateColumns="repeat(2, minmax(0, 1fr))" columnGap="6" rowGap="2.5" px="4">
       {stats.map((s) => (
         <Box key={s.key} gridColumn={s.wide ? 'span 2' : undefined} data-testid={`stat-${s.key}`}>
           <Flex wrap="wrap" alignItems="baseline" columnGap="2">
