@@ -1,4 +1,5 @@
 import type { Currency } from './money';
+import type { IndustryNames } from './names';
 
 /**
  * What the market feed publishes (the wire types of the market API and the /market socket). Prices of stocks are integer KRW; index levels and FX rates are
@@ -14,8 +15,10 @@ export interface Instrument {
   readonly nameKo: string;
   readonly nameEn: string;
   readonly market: Market;
-  /** KRX/KIND industry (KSIC-based, Korean). */
+  /** KRX/KIND industry (KSIC-based, Korean): the key industries are grouped by. */
   readonly industry: string;
+  /** The industry's name in each language; pick the shown one with `industryNameIn`. */
+  readonly industryNames: IndustryNames;
   readonly listedShares: number;
   /** The close on the listing file's date: the simulator's first base price. */
   readonly referencePrice: number;
@@ -47,7 +50,9 @@ export interface Trade {
 
 export interface Quote {
   readonly code: string;
+  /** Korean name (KRX 종목약명); pick the shown one with `stockNameIn`. */
   readonly name: string;
+  readonly nameEn: string;
   readonly market: Market;
   readonly time: number;
   /** Last regular-session price (the previous close before the first trade of the day). */
@@ -176,7 +181,9 @@ export type RankingKind = 'gainers' | 'losers' | 'volume' | 'turnover' | 'market
 export interface RankingEntry {
   readonly rank: number;
   readonly code: string;
+  /** Korean name; pick the shown one with `stockNameIn`. */
   readonly name: string;
+  readonly nameEn: string;
   readonly market: Market;
   readonly price: number;
   readonly changeRate: number;
@@ -187,6 +194,7 @@ export interface RankingEntry {
 
 export interface IndustryGroup {
   readonly industry: string;
+  readonly industryNames: IndustryNames;
   readonly count: number;
   /** Market-cap-weighted change of its members since the previous close. */
   readonly changeRate: number;
@@ -212,10 +220,40 @@ export const FX_CURRENCIES: readonly Currency[] = [
   'USDT',
 ];
 
+/**
+ * How many units of a currency its rate is quoted for. Korean banks and brokerage apps quote the
+ * yen and the dong per 100 ("100엔 = 940.00원"): one yen or dong is too small a number to read.
+ * The one place that knows it; the feed sends it with every rate and the screens multiply by it.
+ */
+export const FX_QUOTE_UNITS: Readonly<Record<Currency, number>> = {
+  KRW: 1,
+  USD: 1,
+  USDT: 1,
+  CNY: 1,
+  TWD: 1,
+  HKD: 1,
+  THB: 1,
+  JPY: 100,
+  VND: 100,
+  MYR: 1,
+};
+
+/** A rate as quoted: KRW and its change for `quoteUnit` units of the currency. */
+export function quotedFxRate(rate: Pick<FxRate, 'currency' | 'krwPerUnit' | 'change'>): {
+  quoteUnit: number;
+  krw: number;
+  change: number;
+} {
+  const quoteUnit = FX_QUOTE_UNITS[rate.currency];
+  return { quoteUnit, krw: rate.krwPerUnit * quoteUnit, change: rate.change * quoteUnit };
+}
+
 export interface FxRate {
   readonly currency: Currency;
   /** KRW for one unit of the currency. */
   readonly krwPerUnit: number;
+  /** Units the rate is quoted for on screens (100 for JPY and VND): `FX_QUOTE_UNITS`. */
+  readonly quoteUnit: number;
   readonly prevClose: number;
   readonly change: number;
   readonly changeRate: number;

@@ -1,4 +1,5 @@
 import type { ErrorCode, ErrorParams, Locale } from '../contract';
+import { fillTemplate } from '../contract/korean-particles';
 import koErrors from './ko/errors.json';
 import enErrors from './en/errors.json';
 import zhTwErrors from './zh-TW/errors.json';
@@ -28,14 +29,17 @@ export const FIELD_LABELS: Record<Locale, Record<string, string>> = {
   'zh-CN': zhCnFields,
 };
 
-/** Fills {{name}} placeholders; a field name is shown by its label in that language. */
+/**
+ * Fills {{name}} placeholders (and {{name, particle(을/를)}}: the Korean particle that follows the
+ * value); a field name is shown by its label in that language.
+ */
 export function formatErrorMessage(
   locale: Locale,
   code: ErrorCode,
   params: ErrorParams = {},
 ): string {
   const template = ERROR_TEXTS[locale][code];
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+  return fillTemplate(template, (name) => {
     const value = params[name];
     if (value === undefined) return '';
     if (name === 'field') return FIELD_LABELS[locale][String(value)] ?? String(value);

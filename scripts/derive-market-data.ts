@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatCsv, parseCsvRecords } from '../server/market/csv';
+import { preferredEnglishName, shortEnglishName } from './clean-names';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const input = resolve(process.argv[2] ?? join(repoRoot, '..', 'shared', 'data'));
@@ -149,6 +150,18 @@ const kospi200 = new Set(
     .map((r) => r.code!),
 );
 
+/** Industry names per language: the project's translations (scripts/industry-names.csv). */
+const industryNames = new Map(
+  parseCsvRecords(readFileSync(join(repoRoot, 'scripts', 'industry-names.csv'), 'utf8')).map(
+    (r) => [r.ko!, r],
+  ),
+);
+function translatedIndustry(ko: string): Record<string, string> {
+  const names = industryNames.get(ko);
+  if (!names) throw new Error(`scripts/industry-names.csv has no row for the industry "${ko}"`);
+  return names;
+}
+
 const instruments = listing
   .slice()
   .sort((a, b) => (a.code! < b.code! ? -1 : 1))
@@ -156,10 +169,17 @@ const instruments = listing
     const market = r.market as 'KOSPI' | 'KOSDAQ';
     const common = r.industry === '' ? commonShareOf(r.code!) : undefined;
     const industry = r.industry || common?.industry || '기타';
-    const nameEn = r.name_en || (common?.name_en ? `${common.name_en} (PREF)` : '');
+    // Short English names as the screens show them (see clean-names.ts); a preferred share's from
+    // its common share's, which the listing has and it has not.
+    const nameEn = r.name_en
+      ? shortEnglishName(r.name_en)
+      : common?.name_en
+        ? (preferredEnglishName(r.name_ko!, shortEnglishName(common.name_en)) ?? '')
+        : '';
     const fit = fitted.get(r.code!);
     const vol = fit?.vol ?? volatilityBySize(market, num(r.market_cap));
     const beta = fit?.beta ?? fallback[market].beta;
+    const industryIn = translatedIndustry(industry);
     return [
       r.code!,
       r.name_ko!,
@@ -172,6 +192,9 @@ const instruments = listing
       round(beta, 2),
       kospi200.has(r.code!) ? 1 : 0,
       fit ? 'fitted' : 'by-size',
+      industryIn.en!,
+      industryIn.zh_cn!,
+      industryIn.zh_tw!,
     ];
   });
 
@@ -284,6 +307,9 @@ write(
       'beta',
       'kospi200',
       'vol_source',
+      'industry_en',
+      'industry_zh_cn',
+      'industry_zh_tw',
     ],
     instruments,
   ),

@@ -147,6 +147,15 @@ export type WatchlistRemoveRequest = InferType<typeof watchlistRemoveRequest>;
 
 // ---- responses ----
 
+/** An industry's name in each language (contract/names.ts). */
+const industryNames = () =>
+  object({
+    ko: string().defined(),
+    en: string().defined(),
+    'zh-CN': string().defined(),
+    'zh-TW': string().defined(),
+  }).required();
+
 const marketField = () =>
   mixed<Market>()
     .oneOf(['KOSPI', 'KOSDAQ'] as const)
@@ -175,6 +184,7 @@ export const stockDetailResponse = object({
     nameEn: string().required(),
     market: marketField(),
     industry: string().required(),
+    industryNames: industryNames(),
     listedShares: int(),
     price: num(),
     prevClose: num(),
@@ -256,6 +266,7 @@ const rankingEntry = object({
   rank: int(),
   code: string().required(),
   name: string().required(),
+  nameEn: string().defined(),
   market: marketField(),
   price: num(),
   changeRate: num(),
@@ -273,6 +284,7 @@ export type RankingsDto = InferType<typeof rankingsResponse>;
 
 const industryGroup = object({
   industry: string().required(),
+  industryNames: industryNames(),
   count: int(),
   changeRate: num(),
   advancers: int(),
@@ -281,6 +293,7 @@ const industryGroup = object({
   turnover: num(),
   leaderCode: string().required(),
   leaderName: string().required(),
+  leaderNameEn: string().defined(),
   leaderChangeRate: num(),
 });
 export type IndustryGroupDto = InferType<typeof industryGroup>;
@@ -314,6 +327,7 @@ export type InvestorTrendsDto = InferType<typeof investorTrendsResponse>;
 const shortSellingEntry = object({
   code: string().required(),
   name: string().required(),
+  nameEn: string().defined(),
   market: marketField(),
   date: string().required(),
   shortQty: num(),
@@ -334,6 +348,8 @@ const fxRate = object({
     .oneOf([...FX_CURRENCIES])
     .required(),
   krwPerUnit: num(),
+  /** Units the rate is quoted for on screens: 100 for JPY and VND, else 1. */
+  quoteUnit: int(),
   prevClose: num(),
   change: num(),
   changeRate: num(),

@@ -177,6 +177,7 @@ export abstract class FeedBase implements MarketFeed {
         rank: r + 1,
         code: q.code,
         name: q.name,
+        nameEn: q.nameEn,
         market: q.market,
         price: q.price,
         changeRate: q.changeRate,
@@ -220,6 +221,7 @@ export abstract class FeedBase implements MarketFeed {
         }
         return {
           industry,
+          industryNames: s.instruments[members[0]!]!.industryNames,
           count: members.length,
           changeRate: Math.round((capNow / capPrev - 1) * 1e6) / 1e6,
           advancers,

@@ -7,6 +7,7 @@
 import type { FxReference } from './data-files';
 import { Random } from './random';
 import { DAY_MS } from './seoul-time';
+import { FX_QUOTE_UNITS } from '../../contract/market';
 import type { Currency, FxRate } from './types';
 
 export class FxBoard {
@@ -75,6 +76,7 @@ export class FxBoard {
       return {
         currency: r.currency,
         krwPerUnit,
+        quoteUnit: FX_QUOTE_UNITS[r.currency],
         prevClose: prev,
         change: Math.round((krwPerUnit - prev) * f) / f,
         changeRate: Math.round((krwPerUnit / prev - 1) * 1e6) / 1e6,

@@ -14,6 +14,12 @@ export function parseInstruments(text: string): Instrument[] {
       nameEn: r.name_en ?? '',
       market: market satisfies Market,
       industry: r.industry ?? '',
+      industryNames: {
+        ko: r.industry ?? '',
+        en: r.industry_en ?? '',
+        'zh-CN': r.industry_zh_cn ?? '',
+        'zh-TW': r.industry_zh_tw ?? '',
+      },
       listedShares: Number(r.listed_shares),
       referencePrice: Number(r.ref_price),
       dailyVol: Number(r.daily_vol),

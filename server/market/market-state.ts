@@ -292,6 +292,7 @@ export class MarketState {
     return {
       code: x.code,
       name: x.nameKo,
+      nameEn: x.nameEn,
       market: x.market,
       time: this.lastTime[i]!,
       price,

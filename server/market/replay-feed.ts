@@ -98,6 +98,7 @@ export class ReplayFeed extends FeedBase {
           nameEn: code,
           market: 'KOSPI',
           industry: '',
+          industryNames: { ko: '', en: '', 'zh-CN': '', 'zh-TW': '' },
           listedShares: 0,
           referencePrice: firstPrice.get(code)!,
           dailyVol: 0.02,

@@ -257,6 +257,14 @@ describe('simulator behaviour', () => {
       'USDT',
     ]);
     expect(sim.fxRates().find((r) => r.currency === 'KRW')!.krwPerUnit).toBe(1);
+    // The yen and the dong are quoted per 100 (FX_QUOTE_UNITS), the rest per unit.
+    expect(Object.fromEntries(sim.fxRates().map((r) => [r.currency, r.quoteUnit]))).toMatchObject({
+      JPY: 100,
+      VND: 100,
+      USD: 1,
+      KRW: 1,
+      USDT: 1,
+    });
     const flows = sim.investorFlows('KOSPI')!;
     const total = Object.values(flows.byType);
     expect(total.reduce((a, s) => a + s.netQty, 0)).toBe(0);

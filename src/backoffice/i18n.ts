@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LANGUAGES } from '../../contract/languages';
+import { particleFormat } from '../../contract/korean-particles';
 import type { Locale, StoredLanguage } from '../../contract/languages';
 import { DEFAULT_ERROR_PARAMS, isErrorCode } from '../../contract/errors';
 import type { ErrorParams } from '../../contract/errors';
@@ -59,6 +60,8 @@ export async function startBackofficeI18n(locale: Locale = storedLocale()): Prom
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  // `{{field, particle(을/를)}}`: the Korean particle that follows the value's last syllable.
+  boI18n.services.formatter?.add('particle', particleFormat);
   document.documentElement.lang = locale;
 }
 

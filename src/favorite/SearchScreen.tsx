@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { BackHeader } from '../components/BackHeader';
 import { formatPrice } from '../market/format';
+import { useStockName } from '../market/names';
 import { RateChip } from '../market/parts/ChangeText';
 import { ListState } from '../market/parts/ListState';
 import { CloseIcon, SearchIcon, StarFilledIcon, StarIcon } from '../market/parts/marketIcons';
@@ -32,7 +33,7 @@ function useDebounced(value: string, ms: number): string {
  * to the watchlist remembers the keyword in this device's history.
  */
 export default function SearchScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const keyword = useDebounced(text.trim(), 250);
@@ -40,7 +41,7 @@ export default function SearchScreen() {
   const search = useMarketCall('search', keyword ? { keyword, limit: 30 } : null);
   const { has } = useWatchlist();
   const results = keyword ? (search.data?.results ?? []) : [];
-  const english = i18n.resolvedLanguage === 'en';
+  const nameOf = useStockName();
 
   const remember = () => setHistory(rememberSearch(keyword || text));
   const open = (code: string) => {
@@ -108,6 +109,9 @@ export default function SearchScreen() {
           <Box data-testid="search-results">
             {results.map((r) => {
               const watched = has(r.code);
+              const name = nameOf(r);
+              // The other name under it, so a search by either shows why the stock matched.
+              const other = name === r.nameKo ? r.nameEn : r.nameKo;
               return (
                 <Flex key={r.code} align="center" pe="2" data-testid={`search-result-${r.code}`}>
                   <chakra.button
@@ -125,10 +129,11 @@ export default function SearchScreen() {
                   >
                     <Box flex="1" minW="0">
                       <Text fontWeight="semibold" truncate>
-                        {english ? r.nameEn : r.nameKo}
+                        {name}
                       </Text>
                       <Text fontSize="xs" color="fg.subtle" truncate>
-                        {r.code} · {r.market} · {english ? r.nameKo : r.nameEn}
+                        {r.code} · {r.market}
+                        {other && other !== name ? ` · ${other}` : ''}
                       </Text>
                     </Box>
                     <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">

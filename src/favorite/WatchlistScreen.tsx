@@ -1,6 +1,7 @@
 import { Box, Button, Flex, Text, chakra } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStockName } from '../market/names';
 import { useNavigate } from 'react-router-dom';
 import { CheckIcon } from '../components/icons';
 import { useQuotes } from '../market/live';
@@ -35,6 +36,7 @@ function Check({ checked }: { checked: boolean }) {
  */
 export default function WatchlistScreen() {
   const { t } = useTranslation();
+  const nameOf = useStockName();
   const navigate = useNavigate();
   const { items, loading, failed, reload } = useWatchlist();
   const symbols = useMemo(() => (items ?? []).map((i) => i.symbol), [items]);
@@ -97,7 +99,7 @@ export default function WatchlistScreen() {
                   <StockRow
                     key={item.symbol}
                     code={item.symbol}
-                    name={item.name}
+                    name={nameOf(item)}
                     price={quote?.price ?? item.price}
                     changeRate={quote?.changeRate ?? item.changeRate}
                     detail={item.market}

@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useRanking } from '../market/live';
+import { useStockName } from '../market/names';
 import { Card } from '../market/parts/Card';
 import { ListState } from '../market/parts/ListState';
 import { StockRow } from '../market/parts/StockRow';
@@ -10,6 +11,7 @@ export function HotMovers({ limit = 5 }: { limit?: number }) {
   const { t } = useTranslation();
   const { data, status } = useRanking('turnover');
   const entries = (data ?? []).slice(0, limit);
+  const nameOf = useStockName();
   return (
     <Card title={t('home.hot')}>
       <ListState
@@ -23,7 +25,7 @@ export function HotMovers({ limit = 5 }: { limit?: number }) {
             <StockRow
               key={e.code}
               code={e.code}
-              name={e.name}
+              name={nameOf(e)}
               price={e.price}
               changeRate={e.changeRate}
               rank={e.rank}

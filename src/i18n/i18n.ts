@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, localeOf } from '../../contract/languages';
+import { particleFormat } from '../../contract/korean-particles';
 import type { Locale, StoredLanguage } from '../../contract/languages';
 import { PACK_LOADERS, SCREENS_PACK_LOADERS } from './packLoaders';
 
@@ -70,6 +71,8 @@ export function startI18n(language: StoredLanguage): Promise<void> {
       interpolation: { escapeValue: false }, // React escapes already.
       returnNull: false,
     });
+    // `{{field, particle(을/를)}}`: the Korean particle that follows the value's last syllable.
+    i18n.services.formatter?.add('particle', particleFormat);
     await ensurePack(locale);
     applyHtmlLang(locale);
   })().catch((error: unknown) => {

@@ -14,7 +14,12 @@ describe('translateRefusal', () => {
       '계정 또는 비밀번호가 올바르지 않습니다. 여러 번 틀리면 잠시 로그인할 수 없습니다.',
     );
     expect(translateRefusal('request.required', { field: 'code' })).toBe(
-      '기관/초대 코드을(를) 입력하세요.',
+      '기관/초대 코드를 입력하세요.',
+    );
+    // The `particle` formatter picks the form by the label's final consonant.
+    expect(translateRefusal('request.required', { field: 'realName' })).toBe('실명을 입력하세요.');
+    expect(translateRefusal('request.too_long', { field: 'password' })).toBe(
+      '비밀번호가 너무 깁니다.',
     );
     await switchLocale('en');
     expect(translateRefusal('request.required', { field: 'password' })).toBe(

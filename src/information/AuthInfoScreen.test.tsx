@@ -192,9 +192,7 @@ describe('the real-name verification screen', () => {
   it('shows the schema errors, translated, and asks for both photos before the review', async () => {
     await show(status({}));
     fireEvent.click(screen.getByTestId('kyc-details-next'));
-    expect((await screen.findByTestId('error-realName')).textContent).toBe(
-      '실명을(를) 입력하세요.',
-    );
+    expect((await screen.findByTestId('error-realName')).textContent).toBe('실명을 입력하세요.');
     type('realName', 'X');
     type('idNumber', '901301-1');
     await waitFor(() =>
@@ -212,9 +210,9 @@ describe('the real-name verification screen', () => {
     expect(screen.queryByTestId('kyc-front-error')).toBeNull();
     fireEvent.click(screen.getByTestId('kyc-photos-next'));
     expect((await screen.findByTestId('kyc-front-error')).textContent).toBe(
-      '신분증 앞면을(를) 입력하세요.',
+      '신분증 앞면을 입력하세요.',
     );
-    expect(screen.getByTestId('kyc-back-error').textContent).toBe('신분증 뒷면을(를) 입력하세요.');
+    expect(screen.getByTestId('kyc-back-error').textContent).toBe('신분증 뒷면을 입력하세요.');
     expect(screen.queryByTestId('kyc-review')).toBeNull();
 
     // Back keeps what was typed.

@@ -45,7 +45,7 @@ describe('register form', () => {
   it('shows required-field errors with the field label', async () => {
     fireEvent.click(screen.getByTestId('register-submit'));
     expect((await screen.findByTestId('error-code')).textContent).toBe(
-      '기관/초대 코드을(를) 입력하세요.',
+      '기관/초대 코드를 입력하세요.',
     );
   });
 

@@ -4,8 +4,9 @@ import { useSearchParams } from 'react-router-dom';
 import { BackHeader } from '../components/BackHeader';
 import { WatchToggle } from '../favorite/WatchToggle';
 import { StockChart } from './chart/StockChart';
-import { DIRECTION_COLOR, directionOf, formatCompact, formatPrice } from './format';
+import { DIRECTION_COLOR, directionOf, formatAmount, formatPrice, formatShares } from './format';
 import { useQuote } from './live';
+import { useIndustryName, useStockName } from './names';
 import { Card } from './parts/Card';
 import { ChangeText } from './parts/ChangeText';
 import { ListState } from './parts/ListState';
@@ -28,7 +29,9 @@ export default function StockDetailScreen() {
   const live = useQuote(code || null).data;
   const stock = detail.data?.stock;
   const locale = i18n.resolvedLanguage ?? 'ko';
-  const name = stock ? (locale === 'ko' ? stock.nameKo : stock.nameEn) : (live?.name ?? code);
+  const nameOf = useStockName();
+  const industryName = useIndustryName();
+  const name = stock ? nameOf(stock) : live ? nameOf(live) : code;
 
   const price = live?.price ?? stock?.price ?? 0;
   const prevClose = live?.prevClose ?? stock?.prevClose ?? 0;
@@ -51,17 +54,17 @@ export default function StockDetailScreen() {
         {
           key: 'volume',
           label: t('market.volume'),
-          value: formatCompact(live?.volume ?? stock.volume, locale),
+          value: formatShares(live?.volume ?? stock.volume, locale),
         },
         {
           key: 'turnover',
           label: t('market.turnover'),
-          value: formatCompact(live?.turnover ?? stock.turnover, locale),
+          value: formatAmount(live?.turnover ?? stock.turnover, locale),
         },
         {
           key: 'marketCap',
           label: t('market.marketCap'),
-          value: formatCompact(live?.marketCap ?? stock.marketCap, locale),
+          value: formatAmount(live?.marketCap ?? stock.marketCap, locale),
         },
         {
           key: 'upperLimit',
@@ -94,7 +97,12 @@ export default function StockDetailScreen() {
           note: t('market.industryPeNote'),
           wide: true,
         },
-        { key: 'industry', label: t('market.industry'), value: stock.industry, wide: true },
+        {
+          key: 'industry',
+          label: t('market.industry'),
+          value: industryName(stock.industryNames),
+          wide: true,
+        },
       ]
     : [];
 

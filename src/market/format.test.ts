@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   directionOf,
   formatChange,
-  formatCompact,
+  formatAmount,
+  formatKoreanUnits,
   formatLevel,
+  formatPercent,
   formatPrice,
   formatRate,
   formatSeoulTime,
+  formatShares,
 } from './format';
 
 describe('market number formats', () => {
@@ -25,16 +28,52 @@ describe('market number formats', () => {
     expect(formatRate(-0.3)).toBe('-30.00%');
     expect(formatRate(0)).toBe('0.00%');
     expect(formatLevel(2650.5)).toBe('2,650.50');
+    expect(formatPercent(0.0123)).toBe('1.23%');
+    expect(formatPercent(undefined)).toBe('—');
   });
 
-  it('uses the reader’s units for large numbers', () => {
-    expect(formatCompact(123_456_789, 'ko')).toBe('1.23억');
-    expect(formatCompact(12_000, 'ko')).toBe('1.2만');
-    expect(formatCompact(2_500_000_000_000, 'ko')).toBe('2.5조');
-    expect(formatCompact(123_456_789, 'en')).toBe('123.46M');
-    expect(formatCompact(123_456_789, 'zh-TW')).toBe('1.23億');
-    expect(formatCompact(123_456_789, 'zh-CN')).toBe('1.23亿');
-    expect(formatCompact(undefined, 'ko')).toBe('—');
+  it('writes Korean figures in exact 조/억/만 groups with separators inside each group', () => {
+    expect(formatKoreanUnits(1_182_150_000_000_000)).toBe('1,182조 1,500억');
+    expect(formatKoreanUnits(4_010_000)).toBe('401만');
+    expect(formatKoreanUnits(123_456_789)).toBe('1억 2,346만');
+    // Zero groups are dropped, not written as "0억".
+    expect(formatKoreanUnits(3_000_040_000_000)).toBe('3조');
+    expect(formatKoreanUnits(3_000_050_000_000)).toBe('3조 1억');
+    expect(formatKoreanUnits(100_000_000)).toBe('1억');
+    // Below 10,000 the number is whole.
+    expect(formatKoreanUnits(4_010)).toBe('4,010');
+    expect(formatKoreanUnits(0)).toBe('0');
+    // Rounding that carries into the next unit is grouped from there.
+    expect(formatKoreanUnits(999_999_995_000)).toBe('1조');
+    expect(formatKoreanUnits(99_999_999.6)).toBe('1억');
+    expect(formatKoreanUnits(99_995_000)).toBe('9,999만 5,000');
+    expect(formatKoreanUnits(-250_300_000_000)).toBe('-2,503억');
+    expect(formatKoreanUnits(-1_234_567_890)).toBe('-12억 3,457만');
+    expect(formatKoreanUnits(123_456_789, 3)).toBe('1억 2,345만 6,789');
+    expect(formatKoreanUnits(Number.NaN)).toBe('—');
+  });
+
+  it('formats won amounts for each language', () => {
+    const cap = 1_182_150_000_000_000;
+    expect(formatAmount(cap, 'ko')).toBe('1,182조 1,500억');
+    expect(formatAmount(cap, 'en')).toBe('1,182.15T');
+    expect(formatAmount(1_180_000_000_000, 'en')).toBe('1.18T');
+    expect(formatAmount(1_180_000_000_000, 'zh-CN')).toBe('1.18万亿');
+    expect(formatAmount(1_180_000_000_000, 'zh-TW')).toBe('1.18兆');
+    expect(formatAmount(123_456_789, 'zh-TW')).toBe('1.23億');
+    expect(formatAmount(-123_456_789, 'en')).toBe('-123.46M');
+    // An unknown language falls back to English rather than to the browser's.
+    expect(formatAmount(123_456_789, 'fr')).toBe('123.46M');
+    expect(formatAmount(undefined, 'ko')).toBe('—');
+  });
+
+  it('formats share counts with the reader’s unit', () => {
+    expect(formatShares(4_010_000, 'ko')).toBe('401만 주');
+    expect(formatShares(4_010, 'ko')).toBe('4,010 주');
+    expect(formatShares(4_010_000, 'en')).toBe('4.01M');
+    expect(formatShares(4_010_000, 'zh-CN')).toBe('401万股');
+    expect(formatShares(4_010_000, 'zh-TW')).toBe('401萬股');
+    expect(formatShares(null, 'zh-CN')).toBe('—');
   });
 
   it('tells up from down, Korean colours follow', () => {

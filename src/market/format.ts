@@ -1,8 +1,12 @@
 /**
- * Number formatting of the market screens. Prices are whole won with thousands separators;
- * volumes and amounts are compact in the reader's units (만/억/조 in Korean, 萬/億 in Chinese,
- * K/M/B in English), as Korean brokerage screens show them.
+ * Number formatting of the market screens, one set for every screen. Prices are whole won with
+ * thousands separators; amounts and share counts are exact 조/억/만 groups in Korean
+ * ("1,182조 1,500억", "401만 주") and compact in English and Chinese ("1.18T", "1.18万亿").
  */
+
+/** Absent or not a number: shown as a dash, never as 0 or NaN. */
+const missing = (value: number | null | undefined): value is null | undefined =>
+  value === null || value === undefined || !Number.isFinite(value);
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const twoDecimals = new Intl.NumberFormat('en-US', {
@@ -12,22 +16,23 @@ const twoDecimals = new Intl.NumberFormat('en-US', {
 
 /** 1234567 → "1,234,567". */
 export function formatPrice(value: number | null | undefined): string {
-  return value === null || value === undefined || !Number.isFinite(value)
-    ? '—'
-    : grouped.format(value);
+  return missing(value) ? '—' : grouped.format(value);
 }
 
 /** Index levels and FX rates: two decimals with separators. */
 export function formatLevel(value: number | null | undefined): string {
-  return value === null || value === undefined || !Number.isFinite(value)
-    ? '—'
-    : twoDecimals.format(value);
+  return missing(value) ? '—' : twoDecimals.format(value);
 }
 
 /** A signed difference: "+1,200", "-350", "0". */
 export function formatChange(value: number, decimals = 0): string {
   const body = decimals > 0 ? twoDecimals.format(Math.abs(value)) : grouped.format(Math.abs(value));
   return value > 0 ? `+${body}` : value < 0 ? `-${body}` : body;
+}
+
+/** A fraction as an unsigned percentage: 0.0123 → "1.23%" (shares of a total). */
+export function formatPercent(fraction: number | null | undefined): string {
+  return missing(fraction) ? '—' : `${twoDecimals.format(fraction * 100)}%`;
 }
 
 /** A fraction as a signed percentage: 0.0123 → "+1.23%". */
@@ -37,17 +42,93 @@ export function formatRate(rate: number): string {
   return pct > 0 ? `+${body}%` : pct < 0 ? `-${body}%` : `${body}%`;
 }
 
-const compactFormats = new Map<string, Intl.NumberFormat>();
+/** The languages the formatters know; anything else is formatted as English. */
+export type NumberLanguage = 'ko' | 'en' | 'zh-CN' | 'zh-TW';
+function languageOf(language: string): NumberLanguage {
+  return language === 'ko' || language === 'zh-CN' || language === 'zh-TW' ? language : 'en';
+}
 
-/** 12345678 → "1234.57만" is noisy; Intl's compact notation gives "1235만" / "12.35M". */
-export function formatCompact(value: number | null | undefined, locale: string): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  let format = compactFormats.get(locale);
+/** Korean myriad units, largest first. */
+const KOREAN_UNITS: readonly [number, string][] = [
+  [1e12, '조'],
+  [1e8, '억'],
+  [1e4, '만'],
+  [1, ''],
+];
+
+/**
+ * Korean exact grouping: 1,182,150,000,000,000 → "1,182조 1,500억". Korean screens write large
+ * figures in 조/억/만 with separators inside each group rather than as decimals of one unit
+ * ("1182.15조" reads as an approximation). `groups` units are shown from the leading one, the last
+ * rounded half away from zero, zero groups dropped; below 10,000 the number is written whole.
+ */
+export function formatKoreanUnits(value: number | null | undefined, groups = 2): string {
+  if (missing(value)) return '—';
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  const leadOf = (x: number) => KOREAN_UNITS.findIndex(([unit]) => x >= unit);
+  let lead = leadOf(abs);
+  if (lead < 0) return grouped.format(0);
+  let last = Math.min(lead + groups - 1, KOREAN_UNITS.length - 1);
+  let rounded = Math.round(abs / KOREAN_UNITS[last]![0]) * KOREAN_UNITS[last]![0];
+  // Rounding can carry into a larger unit (9,999억 9,999.6만 → 1조): group again from there.
+  if (leadOf(rounded) < lead) {
+    lead = leadOf(rounded);
+    last = Math.min(lead + groups - 1, KOREAN_UNITS.length - 1);
+    rounded = Math.round(rounded / KOREAN_UNITS[last]![0]) * KOREAN_UNITS[last]![0];
+  }
+  const parts: string[] = [];
+  for (let i = lead; i <= last; i++) {
+    const [unit, name] = KOREAN_UNITS[i]!;
+    const whole = Math.floor(rounded / unit);
+    const group = i === lead ? whole : whole % 10_000;
+    if (group > 0) parts.push(`${grouped.format(group)}${name}`);
+  }
+  return sign + (parts.length ? parts.join(' ') : '0');
+}
+
+const compactFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * Intl's compact notation with two decimals at most: "1.18T", "1.18万亿", "1.18兆" (zh-TW as Intl
+ * writes it). Grouping is forced so a leading group of four digits still gets its comma.
+ */
+function compact(value: number, language: NumberLanguage): string {
+  let format = compactFormats.get(language);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
-    compactFormats.set(locale, format);
+    format = new Intl.NumberFormat(language, {
+      notation: 'compact',
+      maximumFractionDigits: 2,
+      useGrouping: true,
+    });
+    compactFormats.set(language, format);
   }
   return format.format(value);
+}
+
+/**
+ * Won amounts (market cap, turnover, traded value, net buying): Korean in exact 조/억/만 groups,
+ * the other languages compact. No currency sign: the label says what the figure is.
+ */
+export function formatAmount(value: number | null | undefined, language: string): string {
+  if (missing(value)) return '—';
+  const lang = languageOf(language);
+  return lang === 'ko' ? formatKoreanUnits(value) : compact(value, lang);
+}
+
+const SHARE_SUFFIX: Record<NumberLanguage, string> = {
+  ko: ' 주',
+  'zh-CN': '股',
+  'zh-TW': '股',
+  // English screens write volume without a unit ("Volume 4.01M").
+  en: '',
+};
+
+/** Share counts (volume, short quantity): "401만 주", "4.01M", "401万股", "401萬股". */
+export function formatShares(value: number | null | undefined, language: string): string {
+  if (missing(value)) return '—';
+  const lang = languageOf(language);
+  const body = lang === 'ko' ? formatKoreanUnits(value) : compact(value, lang);
+  return body + SHARE_SUFFIX[lang];
 }
 
 /** Korean convention: red when up, blue when down, grey when unchanged. */

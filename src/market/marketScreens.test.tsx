@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { switchLocale } from '../i18n/i18n';
 import { renderWithApp } from '../testing/renderWithApp';
 
 /**
@@ -29,11 +30,17 @@ vi.mock('./live', () => ({
   useMarketSession: () => live.session,
 }));
 
+const TELECOM = {
+  ko: '통신 및 방송 장비 제조업',
+  en: 'Telecom and broadcasting equipment',
+  'zh-CN': '通信及广播设备制造业',
+  'zh-TW': '通訊及廣播設備製造業',
+};
 const FEED = { simulated: true, source: 'simulator', demo: true, label: 'Demo' };
 const samsung = {
   code: '005930',
   nameKo: '삼성전자',
-  nameEn: 'SAMSUNG ELECTRONICS',
+  nameEn: 'Samsung Electronics',
   market: 'KOSPI',
   price: 199_400,
   changeRate: 0.012,
@@ -78,6 +85,117 @@ describe('the market screen', () => {
   });
 });
 
+describe('stock names and figures in the chosen language', () => {
+  afterEach(() => switchLocale('kor'));
+
+  const entry = {
+    rank: 1,
+    code: '005930',
+    name: '삼성전자',
+    nameEn: 'Samsung Electronics',
+    market: 'KOSPI',
+    price: 199_400,
+    changeRate: 0.012,
+    volume: 4_010_000,
+    turnover: 1_182_150_000_000,
+    marketCap: 1_182_150_000_000_000,
+  };
+
+  it('names a stock the same on the ranking and on the detail, and formats its volume', async () => {
+    live.value = { data: [entry], status: 'live' };
+    const { RankingBoard } = await import('./panels/RankingBoard');
+    const view = await renderWithApp(<RankingBoard initialKind="volume" />, {
+      path: '/market/index',
+    });
+    const row = () => screen.getByTestId('ranking-005930').textContent ?? '';
+    expect(row()).toContain('삼성전자');
+    expect(row()).toContain('401만 주');
+    await act(() => switchLocale('en'));
+    await waitFor(() => expect(row()).toContain('Samsung Electronics'));
+    expect(row()).not.toContain('삼성전자');
+    expect(row()).toContain('4.01M');
+    // No Chinese names in the data: Chinese readers get the English one, not Hangul.
+    await act(() => switchLocale('cn'));
+    await waitFor(() => expect(row()).toContain('401万股'));
+    expect(row()).toContain('Samsung Electronics');
+    expect(row()).toContain('401万股');
+    view.unmount();
+
+    live.value = { data: null, status: 'connecting' };
+    api.call.mockImplementation((name: string) =>
+      name === 'stockDetail'
+        ? Promise.resolve({
+            feed: FEED,
+            stock: {
+              ...samsung,
+              industry: '통신 및 방송 장비 제조업',
+              industryNames: TELECOM,
+              listedShares: 5_919_637_922,
+              prevClose: 199_000,
+              change: 400,
+              open: null,
+              high: null,
+              low: null,
+              volume: 4_010_000,
+              turnover: 0,
+              marketCap: 1_182_150_000_000_000,
+              upperLimit: 258_500,
+              lowerLimit: 139_300,
+              week52High: 251_000,
+              week52Low: 148_200,
+              vi: false,
+              halted: false,
+              time: 0,
+            },
+          })
+        : new Promise(() => undefined),
+    );
+    await act(() => switchLocale('en'));
+    const { default: StockDetailScreen } = await import('./StockDetailScreen');
+    await renderWithApp(<StockDetailScreen />, { path: '/market/stockDetail?code=005930' });
+    expect((await screen.findByTestId('stock-name')).textContent).toBe('Samsung Electronics');
+    expect(screen.getByTestId('stat-marketCap').textContent).toContain('1,182.15T');
+    expect(screen.getByTestId('stat-industry').textContent).toContain(
+      'Telecom and broadcasting equipment',
+    );
+    await act(() => switchLocale('tw'));
+    await waitFor(() =>
+      expect(screen.getByTestId('stat-industry').textContent).toContain('通訊及廣播設備製造業'),
+    );
+    expect(screen.getByTestId('stock-name').textContent).toBe('Samsung Electronics');
+    expect(screen.getByTestId('stat-marketCap').textContent).toContain('1,182.15兆');
+  });
+});
+
+describe('the forex board', () => {
+  const rate = (currency: string, krwPerUnit: number, change: number) => ({
+    currency,
+    krwPerUnit,
+    quoteUnit: currency === 'JPY' || currency === 'VND' ? 100 : 1,
+    prevClose: krwPerUnit - change,
+    change,
+    changeRate: change / (krwPerUnit - change),
+    time: 0,
+    simulated: true,
+  });
+
+  it('quotes the yen and the dong per 100, the others per unit', async () => {
+    live.value = {
+      data: [rate('USD', 1450, 2.5), rate('JPY', 9.4, 0.012), rate('VND', 0.05512, -0.0001)],
+      status: 'live',
+    };
+    const { ForexBoard } = await import('./panels/ForexBoard');
+    await renderWithApp(<ForexBoard />, { path: '/market/index?tab=forex' });
+    expect(screen.getByTestId('fx-JPY').textContent).toContain('940.00');
+    expect(screen.getByTestId('fx-JPY').textContent).toContain('1.20');
+    expect(screen.getByTestId('fx-unit-JPY').textContent).toBe('100엔');
+    expect(screen.getByTestId('fx-VND').textContent).toContain('5.51');
+    expect(screen.getByTestId('fx-unit-VND').textContent).toBe('100동');
+    expect(screen.getByTestId('fx-USD').textContent).toContain('1,450.00');
+    expect(screen.queryByTestId('fx-unit-USD')).toBeNull();
+  });
+});
+
 describe('the stock screen', () => {
   it('shows the figures, and a dash for the industry P/E with the reason', async () => {
     api.call.mockImplementation((name: string) => {
@@ -87,6 +205,7 @@ describe('the stock screen', () => {
           stock: {
             ...samsung,
             industry: '통신 및 방송 장비 제조업',
+            industryNames: TELECOM,
             listedShares: 5_919_637_922,
             prevClose: 199_000,
             change: 400,
@@ -115,7 +234,11 @@ describe('the stock screen', () => {
     expect(screen.getByTestId('stat-week52High').textContent).toContain('251,000');
     expect(screen.getByTestId('stat-industryPe').textContent).toContain('—');
     expect(screen.getByTestId('stat-industryPe').textContent).toContain('실적 데이터가 없습니다');
-    expect(screen.getByTestId('stat-marketCap').textContent).toContain('조');
+    // Korean exact groups, not "1180조" or "1.23만".
+    expect(screen.getByTestId('stat-marketCap').textContent).toContain('1,180조');
+    expect(screen.getByTestId('stat-marketCap').textContent).not.toContain('.');
+    expect(screen.getByTestId('stat-volume').textContent).toContain('1만 2,345 주');
+    expect(screen.getByTestId('stat-turnover').textContent).toContain('24억 6,000만');
     expect(screen.getByTestId('chart-loading')).toBeTruthy();
     expect(screen.getByTestId('book-loading')).toBeTruthy();
     // Up is red in Korea.

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ERROR_PARAMS, ERROR_CODES, LOCALES } from '../../contract';
+import { DEFAULT_ERROR_PARAMS, ERROR_CODES, LOCALES, PARTICLE_FALLBACK } from '../../contract';
 import {
   ERROR_TEXTS,
   FIELD_LABELS,
@@ -50,6 +50,22 @@ describe('the text packs', () => {
     }
   });
 
+  it('leave no "을(를)"-style particle fallback in the Korean texts', () => {
+    const koDir = join(localesDir, 'ko');
+    const leftovers = readdirSync(koDir)
+      .filter((f) => f.endsWith('.json'))
+      .flatMap((file) =>
+        leavesOf(JSON.parse(readFileSync(join(koDir, file), 'utf8')) as unknown)
+          .filter(([, text]) => typeof text === 'string' && PARTICLE_FALLBACK.test(text))
+          .map(([path, text]) => `${file}: ${path}: ${String(text)}`),
+      );
+    expect(leftovers).toEqual([]);
+    // The check itself catches each fallback form.
+    for (const text of ['이름을(를)', '값이(가)', '코드은(는)', '계좌와(과)', '지점(으)로'])
+      expect(PARTICLE_FALLBACK.test(text), text).toBe(true);
+    expect(PARTICLE_FALLBACK.test('비밀번호를 입력하세요. (영문)')).toBe(false);
+  });
+
   it('give every error code a text in every locale', () => {
     for (const locale of LOCALES) {
       expect(Object.keys(ERROR_TEXTS[locale]).sort()).toEqual([...ERROR_CODES].sort());
@@ -89,7 +105,17 @@ describe('formatErrorMessage', () => {
       'Please fill in Confirm password.',
     );
     expect(formatErrorMessage('ko', 'request.required', { field: 'account' })).toBe(
-      '계정을(를) 입력하세요.',
+      '계정을 입력하세요.',
+    );
+    // The particle follows the label's last syllable: 비밀번호 ends in a vowel, 실명 in ㅇ.
+    expect(formatErrorMessage('ko', 'request.required', { field: 'password' })).toBe(
+      '비밀번호를 입력하세요.',
+    );
+    expect(formatErrorMessage('ko', 'request.too_short', { field: 'realName' })).toBe(
+      '실명이 너무 짧습니다.',
+    );
+    expect(formatErrorMessage('ko', 'request.too_long', { field: 'password' })).toBe(
+      '비밀번호가 너무 깁니다.',
     );
     expect(
       formatErrorMessage(

@@ -16,6 +16,7 @@ export function industries(context: AppContext, body: IndustriesRequest): Indust
         ...group,
         leaderCode: leader,
         leaderName: quote?.name ?? leader,
+        leaderNameEn: quote?.nameEn ?? '',
         leaderChangeRate: quote?.changeRate ?? 0,
       };
     }),

@@ -13,7 +13,7 @@ export function shortSelling(context: AppContext, body: ShortSellingRequest): Sh
       const s = feed.shortSelling(x.code);
       if (!s || s.shortQty <= 0) return [];
       const { simulated: _simulated, ...figures } = s;
-      return [{ ...figures, name: x.nameKo, market: x.market }];
+      return [{ ...figures, name: x.nameKo, nameEn: x.nameEn, market: x.market }];
     })
     .sort((a, b) => b.shortAmount - a.shortAmount || (a.code < b.code ? -1 : 1))
     .slice(0, body.limit);

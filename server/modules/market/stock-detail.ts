@@ -49,6 +49,7 @@ export function stockDetail(context: AppContext, body: StockDetailRequest): Stoc
       nameEn: instrument.nameEn,
       market: instrument.market,
       industry: instrument.industry,
+      industryNames: instrument.industryNames,
       listedShares: instrument.listedShares,
       price: quote.price,
       prevClose: quote.prevClose,

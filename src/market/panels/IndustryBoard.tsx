@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketFilter } from '../../../contract';
 import { DIRECTION_COLOR, directionOf, formatRate } from '../format';
+import { useIndustryName, useStockName } from '../names';
 import { Card } from '../parts/Card';
 import { ListState } from '../parts/ListState';
 import { Segmented } from '../parts/Segmented';
@@ -11,13 +12,16 @@ import { useMarketFilterItems } from './RankingBoard';
 
 /**
  * Industry status: each KRX industry's cap-weighted change with its breadth bar (advancers red,
- * decliners blue) and leading stock. Industry names are KRX's own Korean names in every language.
+ * decliners blue) and leading stock, named in the reader's language (KRX's Korean names, the
+ * project's translations for the others).
  */
 export function IndustryBoard() {
   const { t } = useTranslation();
   const [market, setMarket] = useState<MarketFilter>('all');
   const { data, loading, failed, reload } = useMarketCall('industries', { market });
   const groups = data?.industries ?? [];
+  const nameOf = useStockName();
+  const industryName = useIndustryName();
   return (
     <Card title={t('market.industries')}>
       <Flex px="4" mb="2">
@@ -43,10 +47,11 @@ export function IndustryBoard() {
               <Flex key={g.industry} px="4" py="3" gap="3" align="center">
                 <Box flex="1" minW="0">
                   <Text fontSize="sm" fontWeight="semibold" truncate>
-                    {g.industry}
+                    {industryName(g.industryNames)}
                   </Text>
                   <Text fontSize="xs" color="fg.subtle" truncate>
-                    {t('market.leader')} {g.leaderName} {formatRate(g.leaderChangeRate)}
+                    {t('market.leader')} {nameOf({ name: g.leaderName, nameEn: g.leaderNameEn })}{' '}
+                    {formatRate(g.leaderChangeRate)}
                   </Text>
                   <Flex h="1" mt="1.5" borderRadius="full" overflow="hidden" bg="gray.200">
                     <Box bg={DIRECTION_COLOR.up} flex={g.advancers} />

@@ -2,7 +2,7 @@ import { Box, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvestorTrendsDto } from '../../../contract';
-import { DIRECTION_COLOR, directionOf, formatCompact } from '../format';
+import { DIRECTION_COLOR, directionOf, formatAmount } from '../format';
 import { Card } from '../parts/Card';
 import { ListState } from '../parts/ListState';
 import { Segmented } from '../parts/Segmented';
@@ -54,7 +54,14 @@ export function InvestorTrends({ scope: fixedScope }: { scope?: string }) {
                 <Text w="16" fontSize="sm" color="fg.muted">
                   {t(`market.investor.${k}`)}
                 </Text>
-                <Flex flex="1" h="3" position="relative" bg="bg.muted" borderRadius="full">
+                <Flex
+                  flex="1"
+                  minW="12"
+                  h="3"
+                  position="relative"
+                  bg="bg.muted"
+                  borderRadius="full"
+                >
                   <Box position="absolute" left="50%" top="0" bottom="0" w="1px" bg="gray.300" />
                   <Box
                     position="absolute"
@@ -66,8 +73,10 @@ export function InvestorTrends({ scope: fixedScope }: { scope?: string }) {
                     {...(dir === 'down' ? { right: '50%' } : { left: '50%' })}
                   />
                 </Flex>
+                {/* At least the old width, growing for Korean exact amounts ("-1조 2,345억"). */}
                 <Text
-                  w="20"
+                  minW="20"
+                  whiteSpace="nowrap"
                   textAlign="end"
                   fontSize="sm"
                   fontWeight="semibold"
@@ -75,7 +84,7 @@ export function InvestorTrends({ scope: fixedScope }: { scope?: string }) {
                   fontVariantNumeric="tabular-nums"
                 >
                   {side.netAmount > 0 ? '+' : ''}
-                  {formatCompact(side.netAmount, locale)}
+                  {formatAmount(side.netAmount, locale)}
                 </Text>
               </Flex>
             );

@@ -2,6 +2,7 @@ import { Box, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { RankingEntry } from '../../../contract';
 import { useRanking } from '../live';
+import { useStockName } from '../names';
 import { Card } from '../parts/Card';
 import { ListState } from '../parts/ListState';
 import { StockRow } from '../parts/StockRow';
@@ -22,6 +23,7 @@ export function IssuesBoard() {
     .sort((a, b) => Math.abs(b.changeRate) - Math.abs(a.changeRate))
     .slice(0, 20);
   const waiting = !gainers.data || !losers.data;
+  const nameOf = useStockName();
   return (
     <Card title={t('market.issues')}>
       <Text px="4" mb="2" fontSize="xs" color="fg.subtle">
@@ -39,7 +41,7 @@ export function IssuesBoard() {
             <StockRow
               key={e.code}
               code={e.code}
-              name={e.name}
+              name={nameOf(e)}
               price={e.price}
               changeRate={e.changeRate}
               detail={e.market}

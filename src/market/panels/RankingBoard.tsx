@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MarketFilter, RankingKind } from '../../../contract';
-import { formatCompact } from '../format';
+import { formatAmount, formatShares } from '../format';
 import { useRanking } from '../live';
+import { useStockName } from '../names';
 import { Card } from '../parts/Card';
 import { ListState } from '../parts/ListState';
 import { Segmented } from '../parts/Segmented';
@@ -43,6 +44,7 @@ export function RankingBoard({
   const { data, status } = useRanking(kind, market === 'all' ? undefined : market);
   const entries = (data ?? []).slice(0, limit);
   const locale = i18n.resolvedLanguage ?? 'ko';
+  const nameOf = useStockName();
   const showMore = limit < 30;
   return (
     <Card
@@ -90,14 +92,14 @@ export function RankingBoard({
             <StockRow
               key={e.code}
               code={e.code}
-              name={e.name}
+              name={nameOf(e)}
               price={e.price}
               changeRate={e.changeRate}
               rank={e.rank}
               detail={
                 kind === 'turnover'
-                  ? `${t('market.turnover')} ${formatCompact(e.turnover, locale)}`
-                  : `${t('market.volume')} ${formatCompact(e.volume, locale)}`
+                  ? `${t('market.turnover')} ${formatAmount(e.turnover, locale)}`
+                  : `${t('market.volume')} ${formatShares(e.volume, locale)}`
               }
               testId={`ranking-${e.code}`}
             />

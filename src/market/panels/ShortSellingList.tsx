@@ -2,10 +2,11 @@ import { Box, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketFilter } from '../../../contract';
-import { formatCompact } from '../format';
+import { formatAmount, formatPercent, formatShares } from '../format';
 import { Card } from '../parts/Card';
 import { ListState } from '../parts/ListState';
 import { Segmented } from '../parts/Segmented';
+import { useStockName } from '../names';
 import { StockRowLink } from '../parts/StockRowLink';
 import { useMarketCall } from '../useMarketCall';
 import { useMarketFilterItems } from './RankingBoard';
@@ -17,6 +18,7 @@ export function ShortSellingList({ limit = 10 }: { limit?: number }) {
   const { data, loading, failed, reload } = useMarketCall('shortSelling', { market, limit });
   const entries = data?.entries ?? [];
   const locale = i18n.resolvedLanguage ?? 'ko';
+  const nameOf = useStockName();
   return (
     <Card title={t('market.shortSelling')}>
       <Flex px="4" mb="2">
@@ -39,19 +41,19 @@ export function ShortSellingList({ limit = 10 }: { limit?: number }) {
           {entries.map((e) => (
             <StockRowLink key={e.code} code={e.code} testId={`short-${e.code}`}>
               <Box flex="1" minW="0">
-                <Text fontSize="sm" fontWeight="semibold" truncate>
-                  {e.name}
+                <Text fontSize="sm" fontWeight="semibold" lineClamp={2} overflowWrap="anywhere">
+                  {nameOf(e)}
                 </Text>
                 <Text fontSize="xs" color="fg.subtle">
-                  {e.code} · {t('market.shortQty')} {formatCompact(e.shortQty, locale)}
+                  {e.code} · {t('market.shortQty')} {formatShares(e.shortQty, locale)}
                 </Text>
               </Box>
-              <Box textAlign="end">
+              <Box textAlign="end" whiteSpace="nowrap">
                 <Text fontSize="sm" fontWeight="semibold" fontVariantNumeric="tabular-nums">
-                  {formatCompact(e.shortAmount, locale)}
+                  {formatAmount(e.shortAmount, locale)}
                 </Text>
                 <Text fontSize="xs" color="fg.subtle">
-                  {t('market.shortRatio')} {(e.ratio * 100).toFixed(2)}%
+                  {t('market.shortRatio')} {formatPercent(e.ratio)}
                 </Text>
               </Box>
             </StockRowLink>

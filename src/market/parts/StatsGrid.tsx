@@ -1,4 +1,4 @@
-import { Box, Grid, Text } from '@chakra-ui/react';
+import { Box, Flex, Grid, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 export interface Stat {
@@ -12,13 +12,18 @@ export interface Stat {
   wide?: boolean;
 }
 
-/** Two columns of label and value, as brokerage detail screens list a stock's figures. */
+/**
+ * Two columns of label and value, as brokerage detail screens list a stock's figures. A value too
+ * long for its column (Korean exact amounts such as "1,182조 1,500억" at 390 px) moves under its
+ * label and may break between its groups; nothing is clipped.
+ */
 export function StatsGrid({ stats }: { stats: readonly Stat[] }) {
   return (
-    <Grid templateColumns="1fr 1fr" columnGap="6" rowGap="2.5" px="4">
+    // minmax(0, …): a long value wraps inside its column instead of widening it.
+    <Grid templateColumns="repeat(2, minmax(0, 1fr))" columnGap="6" rowGap="2.5" px="4">
       {stats.map((s) => (
         <Box key={s.key} gridColumn={s.wide ? 'span 2' : undefined} data-testid={`stat-${s.key}`}>
-          <Grid templateColumns="auto 1fr" alignItems="baseline" gap="2">
+          <Flex wrap="wrap" alignItems="baseline" columnGap="2">
             <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
               {s.label}
             </Text>
@@ -26,14 +31,16 @@ export function StatsGrid({ stats }: { stats: readonly Stat[] }) {
               fontSize="sm"
               fontWeight="semibold"
               textAlign="end"
+              ms="auto"
+              minW="0"
+              overflowWrap="anywhere"
               color={s.color}
               fontVariantNumeric="tabular-nums"
-              truncate
               title={s.note}
             >
               {s.value}
             </Text>
-          </Grid>
+          </Flex>
           {s.note ? (
             <Text fontSize="2xs" color="fg.subtle" textAlign="end">
               {s.note}

@@ -53,15 +53,22 @@ export function StockRow({
         </Text>
       ) : null}
       <Box flex="1" minW="0">
-        <Text fontSize="md" fontWeight="semibold" truncate>
+        {/* Long (English) names take a second line, and the detail line wraps as a whole under
+            the code, rather than cutting a figure off at 390 px. */}
+        <Text fontSize="md" fontWeight="semibold" lineClamp={2} overflowWrap="anywhere">
           {name}
         </Text>
-        <Flex gap="1.5" fontSize="xs" color="fg.subtle">
+        <Flex wrap="wrap" columnGap="1.5" fontSize="xs" color="fg.subtle">
           <Text>{code}</Text>
-          {detail ? <Text truncate>{detail}</Text> : null}
+          {detail ? <Text whiteSpace="nowrap">{detail}</Text> : null}
         </Flex>
       </Box>
-      <Text fontSize="md" fontWeight="semibold" fontVariantNumeric="tabular-nums">
+      <Text
+        fontSize="md"
+        fontWeight="semibold"
+        fontVariantNumeric="tabular-nums"
+        whiteSpace="nowrap"
+      >
         {formatPrice(price)}
       </Text>
       <RateChip rate={changeRate} />
