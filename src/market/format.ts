@@ -131,6 +131,11 @@ export function formatShares(value: number | null | undefined, language: string)
   return body + SHARE_SUFFIX[lang];
 }
 
+/** An axis tick, short in every language (a tick has no room for exact groups): "1.2만", "3억", "1.2M". */
+export function formatAxisTick(value: number, language: string): string {
+  return value === 0 ? '0' : compact(value, languageOf(language));
+}
+
 /** Korean convention: red when up, blue when down, grey when unchanged. */
 export type Direction = 'up' | 'down' | 'flat';
 export function directionOf(change: number): Direction {

@@ -7,7 +7,7 @@ import type {
   YAxisPlotLinesOptions,
 } from 'highcharts';
 import type { Candle, ChartRange } from '../../../contract';
-import { DIRECTION_COLOR, formatCompact } from '../format';
+import { DIRECTION_COLOR, formatAxisTick } from '../format';
 
 /** Time-share (a 1-minute line), minutes, days, weeks, months: the spec's chart periods. */
 export const CHART_PERIODS = ['line', '1m', '5m', '15m', '30m', '1d', '1w', '1M'] as const;
@@ -122,7 +122,7 @@ const DAY_LABEL: Record<string, string> = {
 
 /** A volume axis tick in the reader's units: 1.2만 / 3억 (ko), 1.2万 (zh-CN), 1.2萬, 1.2M. */
 export function volumeTick(value: number, locale: string): string {
-  return value === 0 ? '0' : formatCompact(value, intlLocale(locale));
+  return formatAxisTick(value, locale);
 }
 
 /** A price or level with separators and the screen's decimals: 199,400 or 2,645.27. */
