@@ -1,11 +1,22 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const apiPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli (max quality) and gzip (level 9) beside every file that compresses, written once at
+    // build; the server picks one by Accept-Encoding (server/http/static-client.ts). woff2 and
+    // images are compressed already. A variant no smaller than its file is not written.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(html|js|mjs|css|svg|json|webmanifest|txt|xml|ttf|otf|woff|ico)$/,
+      logLevel: 'silent',
+    }),
+  ],
   build: {
     outDir: 'dist',
     // The manifest lets the bundle-size benchmark find the JS a given route needs.
