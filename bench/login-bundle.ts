@@ -207,11 +207,12 @@ async function runLighthouse(port: number, url: string, route: string): Promise<
   });
   if (!result) throw new Error(`lighthouse returned nothing for ${route}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+  // A run Lighthouse could not finish (e.g. a protocol timeout on a busy machine) has no score.
+  if (lhr.runtimeError) progress(`lighthouse failed: ${lhr.runtimeError.message}`);
   const value = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? NaN) * 1000) / 1000;
   return {
     route,
-    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    score: lhr.runtimeError ? NaN : Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcpMs: Math.round(value('first-contentful-paint')),
     lcpMs: Math.round(value('largest-contentful-paint')),
     tbtMs: Math.round(value('total-blocking-time')),
@@ -255,7 +256,7 @@ export async function measureWire(
     const start = await measureBytes(context, app, START_ROUTE, (page) =>
       page.getByTestId('start-register').waitFor(),
     );
-    progress('lighthouse, start screen');
+    progress(`start: ${start.jsKb} KB JS, ${start.totalKb} KB total; lighthouse`);
     const startLh = await medianLighthouse(chrome.port, app, START_ROUTE, lighthouseRuns);
 
     progress('registering');
@@ -269,7 +270,7 @@ export async function measureWire(
       await page.locator('.highcharts-series-group path').first().waitFor();
     });
     const timings: { priceMs: number; chartMs: number }[] = [];
-    progress('price on slow 4G');
+    progress(`stock: ${stock.jsKb} KB JS, ${stock.totalKb} KB total; price on slow 4G`);
     for (let i = 0; i < runs; i++) timings.push(await timePriceOnSlow4g(context, app));
     progress(`price runs ${JSON.stringify(timings)}; lighthouse, stock detail`);
     const stockLh = await medianLighthouse(chrome.port, app, STOCK_ROUTE, lighthouseRuns);
