@@ -1,43 +1,292 @@
-import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import buildClient from '../tests/support/build-client';
-import { launchBrowser, newPhonePage, startApp } from '../tests/e2e/support';
+import { registerInBrowser, startApp } from '../tests/e2e/support';
+import type { RunningApp } from '../tests/e2e/support';
+import { networkQuiet, recordTransfer } from '../tests/support/transfer';
+import type { Transfer } from '../tests/support/transfer';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+export const START_ROUTE = '/login/start';
+export const STOCK_ROUTE = '/market/stockDetail?code=005930';
 
-export interface BundleReport {
+/** The issue's targets. */
+export const TARGETS = { startKb: 170, lighthouse: 90, priceMs: 2500 } as const;
+
+/** Lighthouse's slow 4G (its mobile default), applied for real through CDP. */
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+
+export interface RouteBytes {
   route: string;
-  files: { file: string; gzipBytes: number }[];
-  totalGzipKb: number;
-  budgetKb: number;
+  jsKb: number;
+  totalKb: number;
+  requests: number;
+  socketFrameKb: number;
+  files: { url: string; type: string; encoding: string; bytes: number }[];
+}
+
+export interface LighthouseFigures {
+  route: string;
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+}
+
+export interface WireReport {
+  bytes: RouteBytes[];
+  lighthouse: LighthouseFigures[];
+  /** Median over the runs, cold cache, slow 4G + 4× CPU: ms from navigation to the price / chart. */
+  priceVisibleMs: number;
+  chartVisibleMs: number;
+  priceRunsMs: number[];
+}
+
+const began = Date.now();
+/** Progress on stderr: on a busy machine a run takes minutes. */
+const progress = (what: string) =>
+  process.stderr.write(`[bundle +${Math.round((Date.now() - began) / 1000)} s] ${what}\n`);
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /**
- * The JS a phone downloads to show a route: every script Chromium fetches until the page is
- * idle, each gzipped from dist/ as a server would send it.
+ * One Chromium with a debugging port, so Playwright (sign-in, byte counts, the timed load) and
+ * Lighthouse drive the same profile: the session Playwright signs in with is in its localStorage,
+ * which Lighthouse's storage reset leaves alone (it clears the HTTP cache, so runs stay cold).
  */
-export async function measureRouteScripts(route: string, budgetKb: number): Promise<BundleReport> {
-  buildClient();
-  const app = await startApp();
-  const browser = await launchBrowser();
+async function startChromium(): Promise<{ port: number; child: ChildProcess; dir: string }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'maru-wire-chrome-'));
+  const child = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-extensions',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${dir}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { port, child, dir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('chromium did not open its debugging port');
+}
+
+async function phonePage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  return page;
+}
+
+async function measureBytes(
+  context: BrowserContext,
+  app: RunningApp,
+  route: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<RouteBytes> {
+  const page = await phonePage(context);
   try {
-    const page = await newPhonePage(browser);
-    const scripts = new Set<string>();
-    page.on('response', (response) => {
-      const url = new URL(response.url());
-      if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
-    });
-    await page.goto(`${app.baseUrl}/#${route}`, { waitUntil: 'networkidle' });
-    const files = [...scripts].sort().map((pathname) => ({
-      file: pathname,
-      gzipBytes: gzipSync(readFileSync(join(root, 'dist', pathname)), { level: 9 }).length,
-    }));
-    const total = files.reduce((sum, f) => sum + f.gzipBytes, 0);
-    return { route, files, totalGzipKb: Math.round((total / 1024) * 10) / 10, budgetKb };
+    const recorder = await recordTransfer(page);
+    await page.goto(`${app.baseUrl}/#${route}`);
+    await ready(page);
+    await networkQuiet(recorder.cdp, 1500);
+    const t: Transfer = await recorder.stop();
+    return {
+      route,
+      jsKb: kb(t.jsBytes),
+      totalKb: kb(t.totalBytes),
+      requests: t.files.length,
+      socketFrameKb: kb(t.socketFrameBytes),
+      files: t.files.map((f) => ({ ...f, url: f.url.replace(app.baseUrl, '') })),
+    };
   } finally {
-    await browser.close();
+    await page.close();
+  }
+}
+
+/**
+ * Stamps, in the page's own clock, when the price and then the chart first show. A string, not a
+ * function: tsx would wrap a function's inner arrows in its `__name` helper, unknown in the page.
+ */
+const STAMP_PRICE_AND_CHART = `(() => {
+  const check = () => {
+    const price = document.querySelector('[data-testid="stock-price"]');
+    if (window.__priceAt === undefined && price && /[1-9]/.test(price.textContent || '')
+        && price.getBoundingClientRect().height > 0) window.__priceAt = performance.now();
+    if (window.__chartAt === undefined && document.querySelector('.highcharts-series-group path'))
+      window.__chartAt = performance.now();
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
+async function timePriceOnSlow4g(
+  context: BrowserContext,
+  app: RunningApp,
+): Promise<{ priceMs: number; chartMs: number }> {
+  const page = await phonePage(context);
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.addInitScript(STAMP_PRICE_AND_CHART);
+    await page.goto(`${app.baseUrl}/#${STOCK_ROUTE}`, { waitUntil: 'commit' });
+    const read = () =>
+      page.evaluate(() => {
+        const m = window as unknown as { __priceAt?: number; __chartAt?: number };
+        return { price: m.__priceAt ?? null, chart: m.__chartAt ?? null };
+      });
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const marks = await read();
+      if (marks.price !== null && marks.chart !== null)
+        return { priceMs: Math.round(marks.price), chartMs: Math.round(marks.chart) };
+      if (Date.now() > deadline) {
+        const text = await page.evaluate('document.body.innerText.slice(0, 300)');
+        throw new Error(
+          `price/chart never showed: ${JSON.stringify(marks)}; page: ${String(text)}`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await page.close();
+  }
+}
+
+async function runLighthouse(port: number, url: string, route: string): Promise<LighthouseFigures> {
+  // Lighthouse's default config: mobile, simulated slow 4G and 4× CPU; performance only.
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!result) throw new Error(`lighthouse returned nothing for ${route}`);
+  const { lhr } = result;
+  // A run Lighthouse could not finish (e.g. a protocol timeout on a busy machine) has no score.
+  if (lhr.runtimeError) progress(`lighthouse failed: ${lhr.runtimeError.message}`);
+  const value = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? NaN) * 1000) / 1000;
+  return {
+    route,
+    score: lhr.runtimeError ? NaN : Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: Math.round(value('first-contentful-paint')),
+    lcpMs: Math.round(value('largest-contentful-paint')),
+    tbtMs: Math.round(value('total-blocking-time')),
+    cls: value('cumulative-layout-shift'),
+    speedIndexMs: Math.round(value('speed-index')),
+  };
+}
+
+/** Lighthouse varies run to run: the run with the median score, as Lighthouse itself advises. */
+async function medianLighthouse(port: number, app: RunningApp, route: string, runs: number) {
+  const all: LighthouseFigures[] = [];
+  for (let i = 0; i < runs; i++) {
+    all.push(await runLighthouse(port, `${app.baseUrl}/#${route}`, route));
+    progress(`lighthouse ${JSON.stringify(all.at(-1))}`);
+  }
+  const middle = [...all].sort((a, b) => a.score - b.score)[Math.floor(runs / 2)];
+  if (!middle) throw new Error('no lighthouse run');
+  return middle;
+}
+
+/**
+ * `npm run bench -- bundle`: what the start screen and the stock detail cost on the wire, their
+ * Lighthouse mobile scores, and when the stock's price shows on slow 4G with a 4× slower CPU.
+ */
+export async function measureWire(
+  options: { runs?: number; lighthouseRuns?: number } = {},
+): Promise<WireReport> {
+  const runs = options.runs ?? 3;
+  const lighthouseRuns = options.lighthouseRuns ?? 3;
+  progress('building');
+  buildClient();
+  progress('starting the app');
+  const app = await startApp();
+  const chrome = await startChromium();
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('chromium has no default context');
+    progress('start screen bytes');
+    // Signed out first: the start screen as a first-time visitor sees it.
+    const start = await measureBytes(context, app, START_ROUTE, (page) =>
+      page.getByTestId('start-register').waitFor(),
+    );
+    progress(`start: ${start.jsKb} KB JS, ${start.totalKb} KB total; lighthouse`);
+    const startLh = await medianLighthouse(chrome.port, app, START_ROUTE, lighthouseRuns);
+
+    progress('registering');
+    const signIn = await phonePage(context);
+    await registerInBrowser(signIn, app, `wire${Date.now().toString(36)}`, 'harbour-lights-71');
+    await signIn.close();
+
+    progress('stock detail bytes');
+    const stock = await measureBytes(context, app, STOCK_ROUTE, async (page) => {
+      await page.getByTestId('stock-price').filter({ hasText: /[1-9]/ }).waitFor();
+      await page.locator('.highcharts-series-group path').first().waitFor();
+    });
+    const timings: { priceMs: number; chartMs: number }[] = [];
+    progress(`stock: ${stock.jsKb} KB JS, ${stock.totalKb} KB total; price on slow 4G`);
+    for (let i = 0; i < runs; i++) timings.push(await timePriceOnSlow4g(context, app));
+    progress(`price runs ${JSON.stringify(timings)}; lighthouse, stock detail`);
+    const stockLh = await medianLighthouse(chrome.port, app, STOCK_ROUTE, lighthouseRuns);
+
+    return {
+      bytes: [start, stock],
+      lighthouse: [startLh, stockLh],
+      priceVisibleMs: median(timings.map((t) => t.priceMs)),
+      chartVisibleMs: median(timings.map((t) => t.chartMs)),
+      priceRunsMs: timings.map((t) => t.priceMs),
+    };
+  } finally {
+    await browser.close().catch(() => undefined);
+    chrome.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    rmSync(chrome.dir, { recursive: true, force: true });
     await app.stop();
   }
 }
