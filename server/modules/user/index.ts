@@ -36,9 +36,13 @@ export function registerUserModule(app: FastifyInstance): void {
   );
   defineCall(app, CUSTOMER_API, 'info', ({ maru, session }) => userInfo(maru, session));
   // Answered while restricted: a frozen customer must be able to read why (and nothing else).
-  defineCall(app, CUSTOMER_API, 'accountStatus', ({ session }) => accountStatus(session.customer), {
-    allowRestrictedAccount: true,
-  });
+  defineCall(
+    app,
+    CUSTOMER_API,
+    'accountStatus',
+    ({ session }) => Promise.resolve(accountStatus(session.customer)),
+    { allowRestrictedAccount: true },
+  );
   defineCall(
     app,
     CUSTOMER_API,
