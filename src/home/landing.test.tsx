@@ -1,4 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountStatusDto } from '../../contract/schemas/user';
 import { resetAccountStatus } from '../account/restrictionStore';
@@ -9,7 +10,10 @@ import { DEPOSIT_PATH, nextStepOf } from './nextStep';
 configure({ asyncUtilTimeout: 5_000 });
 
 /** The REST calls answer from `answers`; live market data is "error" (as for a frozen account). */
-const api = vi.hoisted(() => ({ answers: {} as Record<string, unknown> }));
+const api = vi.hoisted(() => {
+  const state: { answers: Record<string, unknown> } = { answers: {} };
+  return state;
+});
 vi.mock('../api/calls', () => ({
   call: (name: string) =>
     name in api.answers
@@ -22,6 +26,7 @@ vi.mock('../market/live', () => ({
   useIndices: () => ({ data: null, status: 'error' }),
   useRanking: () => ({ data: null, status: 'error' }),
   useMarketSession: () => ({ data: null, status: 'error' }),
+  useQuote: () => ({ data: null, status: 'error' }),
 }));
 vi.mock('../config/siteConfig', () => ({
   useSiteConfig: (name: string) => (name === 'kefu_url_1' ? 'https://help.example/chat' : ''),
@@ -147,5 +152,20 @@ describe('a restricted account', () => {
     expect(await screen.findByTestId('restriction-panel')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('mine-loading')).toBeNull());
     expect(screen.queryByTestId('mine-error')).toBeNull();
+  });
+});
+
+describe('the stock screen without a stock', () => {
+  it('opens search rather than "no data"', async () => {
+    const { default: StockDetailScreen } = await import('../market/StockDetailScreen');
+    await renderWithApp(
+      <Routes>
+        <Route path="/market/stockDetail" element={<StockDetailScreen />} />
+        <Route path="/favorite/search" element={<div data-testid="search-stub" />} />
+      </Routes>,
+      { path: '/market/stockDetail' },
+    );
+    expect(await screen.findByTestId('search-stub')).toBeTruthy();
+    expect(screen.queryByTestId('stock-empty')).toBeNull();
   });
 });
