@@ -73,7 +73,8 @@ export function PullToRefresh({
   );
   const { pull, refreshing, handlers } = usePullToRefresh(refresh);
   const height = refreshing ? 48 : pull;
-  const state = refreshing ? 'refreshing' : pull >= PULL_THRESHOLD ? 'release' : 'pull';
+  const phase = refreshing ? 'refreshing' : pull >= PULL_THRESHOLD ? 'release' : 'pull';
+  const words = { refreshing: 'pull.refreshing', release: 'pull.release', pull: 'pull.hint' };
   return (
     <Box {...handlers} data-testid="pull-to-refresh">
       <Flex
@@ -86,16 +87,12 @@ export function PullToRefresh({
         transition={pull > 0 ? undefined : 'height 0.2s'}
         aria-live="polite"
         data-testid="pull-indicator"
-        data-state={height > 0 ? state : 'idle'}
+        data-state={height > 0 ? phase : 'idle'}
       >
         {height > 0 ? (
           <>
             {refreshing ? <Spinner size="sm" data-testid="pull-spinner" /> : null}
-            <Text fontSize="xs">
-              {t(
-                `pull.${state === 'refreshing' ? 'refreshing' : state === 'release' ? 'release' : 'hint'}`,
-              )}
-            </Text>
+            <Text fontSize="xs">{t(words[phase])}</Text>
           </>
         ) : null}
       </Flex>
