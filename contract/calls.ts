@@ -13,6 +13,7 @@ import {
   registerRequest,
   sessionResponse,
   userInfoResponse,
+  accountStatusResponse,
 } from './schemas/user';
 
 /**
@@ -61,6 +62,14 @@ export const CALLS = {
     summary: 'Change the login password; ends every other session',
     request: changePasswordRequest,
     response: null,
+  },
+  accountStatus: {
+    path: CALL_PATHS.accountStatus,
+    access: 'customer',
+    summary:
+      "The restrictions on the customer's account with staff's reasons and the blocked actions; answered while restricted",
+    request: emptyRequest,
+    response: accountStatusResponse,
   },
   // Real-name verification (the photo upload is a binary request: KYC_UPLOAD_PATH)
   kycStatus: {

@@ -8,6 +8,14 @@ export * from './lifecycles';
 export * from './languages';
 export * from './money';
 export * from './korean-particles';
+export {
+  CUSTOMER_ACTIONS,
+  BLOCKED_BY,
+  RESTRICTION_REFUSALS,
+  isRestrictionRefusal,
+  blockedActions,
+} from './account-restrictions';
+export type { CustomerAction } from './account-restrictions';
 export * from './common-passwords';
 export { hasInvalidCharacters } from './schemas/fields';
 export * from './schemas/common';

@@ -9,6 +9,7 @@ export const CALL_PATHS = {
   logout: '/user/logout',
   info: '/user/info',
   changePassword: '/user/changePassword',
+  accountStatus: '/account/status',
   // Real-name verification and fund password (docs/identity.md)
   kycStatus: '/kyc/status',
   kycSubmit: '/kyc/submit',

@@ -3,6 +3,10 @@ import type { InferType } from 'yup';
 import { INSTITUTION_CODE_MAX_LENGTH, ACCOUNT_MAX_LENGTH } from '../constants';
 import { ACCOUNT_CURRENCIES } from '../money';
 import type { Currency } from '../money';
+import { CUSTOMER_ACTIONS } from '../account-restrictions';
+import type { CustomerAction } from '../account-restrictions';
+// Type only: staff.ts imports this module, so a value import would be circular.
+import type { AccountStateName } from './staff';
 import {
   accountName,
   existingPassword,
@@ -87,3 +91,25 @@ export const userInfoResponse = object({
   createdAt: string().required(),
 });
 export type UserInfoDto = InferType<typeof userInfoResponse>;
+
+/**
+ * The restrictions on the signed-in customer's own account, each with the reason staff gave, and
+ * what they block (contract/account-restrictions.ts). Answered even while the account is frozen,
+ * so the customer can read why.
+ */
+export const accountStatusResponse = object({
+  restrictions: array(
+    object({
+      name: mixed<AccountStateName>()
+        .oneOf(Object.keys(accountStatesResponse.fields) as AccountStateName[])
+        .required(),
+      reason: string().nullable().defined(),
+    }),
+  ).required(),
+  blocked: array(
+    mixed<CustomerAction>()
+      .oneOf([...CUSTOMER_ACTIONS])
+      .required(),
+  ).required(),
+});
+export type AccountStatusDto = InferType<typeof accountStatusResponse>;

@@ -2,6 +2,9 @@ import { sessionStore } from '../session';
 import { translateRefusal } from '../i18n/translateRefusal';
 import { notify } from '../components/toaster';
 import { navigateTo } from '../app/navigate';
+import { isRestrictionRefusal } from '../../contract/account-restrictions';
+import { reportRestrictionRefusal } from '../account/restrictionStore';
+import { isApiError } from './ApiError';
 import { createApiClient } from './createApiClient';
 
 /** The app's client, wired to the real session, toasts and router. */
@@ -11,4 +14,10 @@ export const apiClient = createApiClient({
   notify: (text) => notify(text, 'error'),
   navigate: navigateTo,
   translate: translateRefusal,
+});
+
+// A refusal because the account is restricted is not a failed load: let the screens say why.
+apiClient.interceptors.response.use(undefined, (error: unknown) => {
+  if (isApiError(error) && isRestrictionRefusal(error.code)) reportRestrictionRefusal();
+  throw error;
 });

@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { render, screen } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,9 @@ import { i18n, startI18n } from '../i18n/i18n';
 import { sessionStore } from '../session';
 import { system } from '../theme/system';
 import { buildRoutes } from './router';
+
+// Each lazy screen is transformed on its first import; on a busy machine that takes seconds.
+configure({ asyncUtilTimeout: 10_000 });
 
 const ALICE: UserInfoDto = {
   account: 'alice',
@@ -72,12 +75,15 @@ describe('routes', () => {
     sessionStore.signIn('tok', 'alice');
     renderAt('/information/index');
     const bar = await screen.findByTestId('tab-bar');
-    // Home and market exist since the market issue; trade and news come later. Spec order.
+    // Home, the watchlist (관심, one tap away) and market exist; trade comes later.
     expect([...bar.querySelectorAll('a')].map((a) => a.dataset.testid)).toEqual([
       'tab-home',
+      'tab-watchlist',
       'tab-market',
       'tab-more',
     ]);
+    expect(screen.getByTestId('tab-watchlist').getAttribute('href')).toBe('/favorite/index');
+    expect(screen.getByTestId('tab-watchlist').textContent).toBe('관심');
     const more = screen.getByTestId('tab-more');
     expect(more.getAttribute('href')).toBe('/information/index');
     expect(more.className).toBe('navActive');
@@ -92,5 +98,31 @@ describe('routes', () => {
     expect(screen.getByTestId('mine-balance-KRW').textContent).toBe('1,234,567');
     expect(screen.getByTestId('mine-balance-USD').textContent).toBe('123.45');
     expect(screen.getByTestId('mine-balance-USDT').textContent).toBe('1.500000');
+  });
+
+  it('shows a signed-in customer a not-found screen that leads home, not the welcome page', async () => {
+    sessionStore.signIn('tok', 'alice');
+    const router = renderAt('/no/such/screen');
+    expect((await screen.findByTestId('not-found')).textContent).toContain(
+      '페이지를 찾을 수 없습니다',
+    );
+    expect(router.state.location.pathname).toBe('/no/such/screen');
+    expect(screen.getByTestId('not-found-home').getAttribute('href')).toBe('/home/index');
+    expect(screen.queryByTestId('start-login')).toBeNull();
+  });
+
+  it('leads a signed-out visitor from an unknown path to the start page', async () => {
+    renderAt('/market/nothing');
+    const home = await screen.findByTestId('not-found-home');
+    expect(home.getAttribute('href')).toBe('/login/start');
+    fireEvent.click(home);
+    expect(await screen.findByTestId('start-login')).toBeTruthy();
+  });
+
+  it('forwards a signed-in customer from the welcome page to Home', async () => {
+    sessionStore.signIn('tok', 'alice');
+    const router = renderAt('/login/start');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/index'));
+    expect(screen.queryByTestId('start-login')).toBeNull();
   });
 });

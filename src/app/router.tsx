@@ -1,10 +1,14 @@
 import { Navigate, createHashRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { RequireSession } from './RequireSession';
+import { lazyScreen } from './lazyScreen';
 import { RootLayout } from './RootLayout';
 import { RouteErrorView } from './RouteErrorView';
 import { SCREENS } from './screens';
 import type { ScreenRoute } from './screens';
+
+// Not in SCREENS: it has no path of its own and must never become a tab or a tile.
+const NotFoundScreen = lazyScreen(() => import('./NotFoundScreen'));
 
 const toRoute = ({ path, Screen }: ScreenRoute): RouteObject => ({
   path: path.slice(1),
@@ -34,7 +38,7 @@ export function buildRoutes(): RouteObject[] {
             },
           ],
         },
-        { path: '*', element: <Navigate to="/login/start" replace /> },
+        { path: '*', element: <NotFoundScreen /> },
       ],
     },
   ];

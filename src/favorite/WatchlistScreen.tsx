@@ -1,15 +1,16 @@
-import { Box, Button, Flex, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, Dialog, Flex, Portal, Text, chakra } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStockName } from '../market/names';
 import { useNavigate } from 'react-router-dom';
 import { CheckIcon } from '../components/icons';
+import { PullToRefresh } from '../components/PullToRefresh';
 import { useQuotes } from '../market/live';
 import { Card } from '../market/parts/Card';
 import { ListState } from '../market/parts/ListState';
 import { MarketHeader } from '../market/parts/MarketHeader';
 import { StockRow } from '../market/parts/StockRow';
-import { removeFromWatchlist, useWatchlist } from './watchlistStore';
+import { loadWatchlist, removeFromWatchlist, useWatchlist } from './watchlistStore';
 
 function Check({ checked }: { checked: boolean }) {
   return (
@@ -43,6 +44,7 @@ export default function WatchlistScreen() {
   const quotes = useQuotes(symbols).data ?? {};
   const [editing, setEditing] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
   const list = items ?? [];
   const allSelected = list.length > 0 && list.every((i) => selected.has(i.symbol));
 
@@ -54,77 +56,85 @@ export default function WatchlistScreen() {
       return next;
     });
   const remove = async () => {
+    setConfirming(false);
     if (await removeFromWatchlist([...selected])) {
       setSelected(new Set());
       setEditing(false);
     }
   };
+  // One stock goes at once; several at a time (select all is one tap away) are confirmed first.
+  const askRemove = () => {
+    if (selected.size > 1) setConfirming(true);
+    else void remove();
+  };
 
   return (
     <Box minH="100dvh" bg="bg.muted" data-testid="watchlist-screen">
       <MarketHeader title={t('favorite.title')} />
-      <Box p="3">
-        <Card
-          title={t('favorite.count', { n: list.length })}
-          right={
-            list.length > 0 ? (
-              <chakra.button
-                type="button"
-                fontSize="sm"
-                color="brand.fg"
-                fontWeight="semibold"
-                onClick={() => {
-                  setEditing(!editing);
-                  setSelected(new Set());
-                }}
-                data-testid="watch-edit"
-              >
-                {editing ? t('favorite.done') : t('favorite.edit')}
-              </chakra.button>
-            ) : undefined
-          }
-        >
-          <ListState
-            testId="watchlist"
-            loading={loading || items === null}
-            failed={failed}
-            empty={list.length === 0}
-            emptyText={t('favorite.empty')}
-            onRetry={reload}
+      <PullToRefresh onRefresh={loadWatchlist}>
+        <Box p="3">
+          <Card
+            title={t('favorite.count', { n: list.length })}
+            right={
+              list.length > 0 ? (
+                <chakra.button
+                  type="button"
+                  fontSize="sm"
+                  color="brand.fg"
+                  fontWeight="semibold"
+                  onClick={() => {
+                    setEditing(!editing);
+                    setSelected(new Set());
+                  }}
+                  data-testid="watch-edit"
+                >
+                  {editing ? t('favorite.done') : t('favorite.edit')}
+                </chakra.button>
+              ) : undefined
+            }
           >
-            <Box data-testid="watchlist">
-              {list.map((item) => {
-                const quote = quotes[item.symbol];
-                return (
-                  <StockRow
-                    key={item.symbol}
-                    code={item.symbol}
-                    name={nameOf(item)}
-                    price={quote?.price ?? item.price}
-                    changeRate={quote?.changeRate ?? item.changeRate}
-                    detail={item.market}
-                    testId={`watch-item-${item.symbol}`}
-                    leading={editing ? <Check checked={selected.has(item.symbol)} /> : undefined}
-                    onClick={editing ? () => toggle(item.symbol) : undefined}
-                  />
-                );
-              })}
-            </Box>
-          </ListState>
-          {list.length === 0 && !loading && !failed ? (
-            <Flex justify="center" pb="2">
-              <Button
-                size="sm"
-                borderRadius="full"
-                onClick={() => void navigate('/favorite/search')}
-                data-testid="watch-add"
-              >
-                {t('favorite.addStocks')}
-              </Button>
-            </Flex>
-          ) : null}
-        </Card>
-      </Box>
+            <ListState
+              testId="watchlist"
+              loading={loading || items === null}
+              failed={failed}
+              empty={list.length === 0}
+              emptyText={t('favorite.empty')}
+              onRetry={reload}
+            >
+              <Box data-testid="watchlist">
+                {list.map((item) => {
+                  const quote = quotes[item.symbol];
+                  return (
+                    <StockRow
+                      key={item.symbol}
+                      code={item.symbol}
+                      name={nameOf(item)}
+                      price={quote?.price ?? item.price}
+                      changeRate={quote?.changeRate ?? item.changeRate}
+                      detail={item.market}
+                      testId={`watch-item-${item.symbol}`}
+                      leading={editing ? <Check checked={selected.has(item.symbol)} /> : undefined}
+                      onClick={editing ? () => toggle(item.symbol) : undefined}
+                    />
+                  );
+                })}
+              </Box>
+            </ListState>
+            {list.length === 0 && !loading && !failed ? (
+              <Flex justify="center" pb="2">
+                <Button
+                  size="sm"
+                  borderRadius="full"
+                  onClick={() => void navigate('/favorite/search')}
+                  data-testid="watch-add"
+                >
+                  {t('favorite.addStocks')}
+                </Button>
+              </Flex>
+            ) : null}
+          </Card>
+        </Box>
+      </PullToRefresh>
       {editing ? (
         <Flex
           position="fixed"
@@ -160,13 +170,54 @@ export default function WatchlistScreen() {
             size="sm"
             colorPalette="red"
             disabled={selected.size === 0}
-            onClick={() => void remove()}
+            onClick={askRemove}
             data-testid="watch-delete"
           >
             {t('favorite.delete', { n: selected.size })}
           </Button>
         </Flex>
       ) : null}
+      <Dialog.Root
+        open={confirming}
+        onOpenChange={(details) => setConfirming(details.open)}
+        placement="center"
+        size="xs"
+        role="alertdialog"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner px="6">
+            <Dialog.Content borderRadius="2xl" data-testid="watch-confirm">
+              <Dialog.Header>
+                <Dialog.Title>{t('favorite.confirmTitle')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Text fontSize="sm" color="fg.muted">
+                  {t('favorite.confirmBody', { n: selected.size })}
+                </Text>
+              </Dialog.Body>
+              <Dialog.Footer gap="2">
+                <Button
+                  flex="1"
+                  variant="outline"
+                  onClick={() => setConfirming(false)}
+                  data-testid="watch-confirm-cancel"
+                >
+                  {t('favorite.cancel')}
+                </Button>
+                <Button
+                  flex="1"
+                  colorPalette="red"
+                  onClick={() => void remove()}
+                  data-testid="watch-confirm-delete"
+                >
+                  {t('favorite.confirmYes')}
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
     </Box>
   );
 }

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SCREEN_PATHS } from '../app/screens';
-import { ChartIcon, UserIcon } from '../components/icons';
+import { ChartIcon, NewsIcon, UserIcon } from '../components/icons';
 import {
   BarsIcon,
   FlameIcon,
@@ -31,6 +31,8 @@ export const TILES: readonly Tile[] = [
   { key: 'rankings', to: '/market/optionList', Icon: FlameIcon, tint: '#e5333f' },
   { key: 'industries', to: '/market/marketTeshe', Icon: BarsIcon, tint: '#8b5cf6' },
   { key: 'forex', to: '/market/index?tab=forex', Icon: GlobeFxIcon, tint: '#0ea5e9' },
+  // The news tab's place in the bar went to the watchlist (components/TabBar/tabs.ts).
+  { key: 'news', to: '/home/newsList', Icon: NewsIcon, tint: '#f97316' },
   { key: 'mine', to: '/information/index', Icon: UserIcon, tint: '#64748b' },
 ];
 

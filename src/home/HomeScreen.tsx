@@ -6,7 +6,10 @@ import { SearchIcon } from '../market/parts/marketIcons';
 import { Card } from '../market/parts/Card';
 import { IndexCards } from '../market/parts/IndexCards';
 import { SimulatedBadge } from '../market/parts/SimulatedBadge';
+import { RestrictionBanner } from '../account/RestrictionPanel';
+import { PullToRefresh } from '../components/PullToRefresh';
 import { EntryTiles } from './EntryTiles';
+import { NextStepCard } from './NextStepCard';
 import { HotMovers } from './HotMovers';
 
 /** /home/index — the indices, the feature tiles that exist, and today's hot stocks. */
@@ -45,15 +48,19 @@ export default function HomeScreen() {
           <SimulatedBadge />
         </Box>
       </Box>
-      <Stack gap="3" px="3" mt="-10">
-        <Card>
-          <IndexCards />
-        </Card>
-        <Card>
-          <EntryTiles />
-        </Card>
-        <HotMovers />
-      </Stack>
+      <PullToRefresh>
+        <Stack gap="3" px="3" mt="-10">
+          <RestrictionBanner />
+          <NextStepCard />
+          <Card>
+            <IndexCards />
+          </Card>
+          <Card>
+            <EntryTiles />
+          </Card>
+          <HotMovers />
+        </Stack>
+      </PullToRefresh>
     </Box>
   );
 }

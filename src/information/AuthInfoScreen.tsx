@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycStatusDto } from '../../contract/schemas/kyc';
 import { isInState } from '../../machines/state-value';
+import { RestrictedOr } from '../account/RestrictionPanel';
 import { call } from '../api';
 import { BackHeader } from '../components/BackHeader';
 import { CheckIcon, InfoIcon, ShieldIcon } from '../components/icons';
@@ -40,29 +41,31 @@ export default function AuthInfoScreen() {
             <Skeleton h="64" borderRadius="xl" />
           </Stack>
         ) : load.phase === 'failed' ? (
-          <Flex
-            direction="column"
-            align="center"
-            gap="3"
-            bg="bg"
-            borderRadius="xl"
-            py="8"
-            data-testid="kyc-error"
-          >
-            <Text color="fg.muted" fontSize="sm">
-              {t('kycScreen.loadFailed')}
-            </Text>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => {
-                setLoad({ phase: 'loading' });
-                fetchStatus();
-              }}
+          <RestrictedOr>
+            <Flex
+              direction="column"
+              align="center"
+              gap="3"
+              bg="bg"
+              borderRadius="xl"
+              py="8"
+              data-testid="kyc-error"
             >
-              {t('common.retry')}
-            </Button>
-          </Flex>
+              <Text color="fg.muted" fontSize="sm">
+                {t('kycScreen.loadFailed')}
+              </Text>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  setLoad({ phase: 'loading' });
+                  fetchStatus();
+                }}
+              >
+                {t('common.retry')}
+              </Button>
+            </Flex>
+          </RestrictedOr>
         ) : (
           <>
             <StateCard status={load.status} />

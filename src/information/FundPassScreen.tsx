@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
+import { RestrictedOr } from '../account/RestrictionPanel';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -72,22 +73,24 @@ export default function FundPassScreen() {
   if (!info) {
     body =
       failed && !loading ? (
-        <Flex
-          direction="column"
-          align="center"
-          gap="3"
-          bg="bg"
-          borderRadius="xl"
-          py="8"
-          data-testid="fundpass-error"
-        >
-          <Text color="fg.muted" fontSize="sm">
-            {t('fundPass.loadFailed')}
-          </Text>
-          <Button size="sm" variant="outline" onClick={reload}>
-            {t('common.retry')}
-          </Button>
-        </Flex>
+        <RestrictedOr>
+          <Flex
+            direction="column"
+            align="center"
+            gap="3"
+            bg="bg"
+            borderRadius="xl"
+            py="8"
+            data-testid="fundpass-error"
+          >
+            <Text color="fg.muted" fontSize="sm">
+              {t('fundPass.loadFailed')}
+            </Text>
+            <Button size="sm" variant="outline" onClick={reload}>
+              {t('common.retry')}
+            </Button>
+          </Flex>
+        </RestrictedOr>
       ) : (
         <Skeleton h="64" borderRadius="xl" data-testid="fundpass-loading" />
       );

@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { RestrictionBanner, useRestrictionInstead } from '../account/RestrictionPanel';
 import { BalanceCard } from './BalanceCard';
 import { LogoutButton } from './LogoutButton';
 import { MenuList } from './MenuList';
@@ -12,6 +13,7 @@ import { useUserInfo } from './userInfo';
 export default function MineScreen() {
   const { t } = useTranslation();
   const { info, loading, failed, reload } = useUserInfo();
+  const restricted = useRestrictionInstead();
   return (
     <Box minH="100dvh" bg="bg.muted">
       <Box
@@ -39,9 +41,10 @@ export default function MineScreen() {
         )}
       </Box>
       <Stack gap="4" px="4" mt="-10">
+        <RestrictionBanner />
         {info ? (
           <BalanceCard balances={info.balances} />
-        ) : failed ? (
+        ) : failed && restricted ? null : failed ? (
           <Flex
             direction="column"
             align="center"

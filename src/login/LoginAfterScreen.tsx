@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { fetchUserInfo } from '../information/userInfo';
 
-/** /login/loginAfter — loads the customer once after sign-in, then opens "Mine". */
+/** /login/loginAfter — loads the customer once after sign-in, then opens Home (its next-step card). */
 export default function LoginAfterScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -13,7 +13,7 @@ export default function LoginAfterScreen() {
 
   const load = useCallback(() => {
     fetchUserInfo().then(
-      () => void navigate('/information/index', { replace: true }),
+      () => void navigate('/home/index', { replace: true }),
       () => setFailed(true),
     );
   }, [navigate]);

@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { LANGUAGES } from '../../contract/languages';
 import { GlobeIcon } from '../components/icons';
 import { useSiteConfig } from '../config/siteConfig';
@@ -11,8 +11,10 @@ export default function StartScreen() {
   const { t } = useTranslation();
   const title = useSiteConfig('title') || 'Maru';
   const logo = useSiteConfig('logo') || '/logo.svg';
-  const { language } = useSession();
+  const { language, token } = useSession();
   const languageName = LANGUAGES.find((l) => l.stored === language)?.nativeName;
+  // A signed-in customer (a bookmark, the root path, the back button) belongs at Home.
+  if (token) return <Navigate to="/home/index" replace />;
   return (
     <Flex
       minH="100dvh"

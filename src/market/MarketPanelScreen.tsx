@@ -1,6 +1,7 @@
 import { Box, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { BackHeader } from '../components/BackHeader';
+import { PullToRefresh } from '../components/PullToRefresh';
 import type { MarketTab } from './MarketScreen';
 import { MarketTabBody } from './MarketScreen';
 import { SimulatedBadge } from './parts/SimulatedBadge';
@@ -15,9 +16,11 @@ export function MarketPanelScreen({ tab }: { tab: MarketTab }) {
         fallback="/market/index"
         right={<SimulatedBadge compact />}
       />
-      <Stack gap="3" p="3">
-        <MarketTabBody tab={tab} />
-      </Stack>
+      <PullToRefresh>
+        <Stack gap="3" p="3">
+          <MarketTabBody tab={tab} />
+        </Stack>
+      </PullToRefresh>
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { PullToRefresh } from '../components/PullToRefresh';
 import { IndexCards } from './parts/IndexCards';
 import { MarketHeader } from './parts/MarketHeader';
 import { Segmented } from './parts/Segmented';
@@ -74,9 +75,11 @@ export default function MarketScreen() {
           />
         </Box>
       </MarketHeader>
-      <Stack gap="3" p="3">
-        <MarketTabBody tab={tab} />
-      </Stack>
+      <PullToRefresh>
+        <Stack gap="3" p="3">
+          <MarketTabBody tab={tab} />
+        </Stack>
+      </PullToRefresh>
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { Box, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { BackHeader } from '../components/BackHeader';
+import { PullToRefresh } from '../components/PullToRefresh';
 import type { BoardKind } from './panels/RankingBoard';
 import { BOARD_KINDS, RankingBoard } from './panels/RankingBoard';
 import { SimulatedBadge } from './parts/SimulatedBadge';
@@ -21,9 +22,11 @@ export default function OptionListScreen() {
         fallback="/market/index"
         right={<SimulatedBadge compact />}
       />
-      <Stack p="3">
-        <RankingBoard limit={30} initialKind={kind} title={t('market.rankingsAll')} />
-      </Stack>
+      <PullToRefresh>
+        <Stack p="3">
+          <RankingBoard limit={30} initialKind={kind} title={t('market.rankingsAll')} />
+        </Stack>
+      </PullToRefresh>
     </Box>
   );
 }

@@ -1,7 +1,8 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { BackHeader } from '../components/BackHeader';
+import { PriceFlash } from '../components/PriceFlash';
 import { WatchToggle } from '../favorite/WatchToggle';
 import { StockChart } from './chart/StockChart';
 import { DIRECTION_COLOR, directionOf, formatAmount, formatPrice, formatShares } from './format';
@@ -106,6 +107,8 @@ export default function StockDetailScreen() {
       ]
     : [];
 
+  // No stock named (a bare link, a lost query): searching is the useful screen, not "no data".
+  if (!code) return <Navigate to="/favorite/search" replace />;
   return (
     <Box minH="100dvh" bg="bg.muted" data-testid="stock-detail">
       <BackHeader
@@ -143,7 +146,7 @@ export default function StockDetailScreen() {
                 fontVariantNumeric="tabular-nums"
                 data-testid="stock-price"
               >
-                {formatPrice(price)}
+                <PriceFlash value={live?.price ?? stock?.price}>{formatPrice(price)}</PriceFlash>
               </Text>
               <Flex align="center" gap="2">
                 <ChangeText

@@ -290,6 +290,8 @@ describe('the watchlist and search', () => {
     fireEvent.click(screen.getByTestId('watch-edit'));
     fireEvent.click(screen.getByTestId('watch-select-all'));
     fireEvent.click(screen.getByTestId('watch-delete'));
+    // Two at once: confirmed first (src/favorite/watchlistDelete.test.tsx covers cancel and one).
+    fireEvent.click(await screen.findByTestId('watch-confirm-delete'));
     await waitFor(() =>
       expect(api.call).toHaveBeenCalledWith('watchlistRemove', { symbols: ['005930', '000660'] }),
     );

@@ -82,6 +82,7 @@ function matrix(
     },
     logout: { valid: {}, fields: {} },
     info: { valid: {}, fields: {} },
+    accountStatus: { valid: {}, fields: {} },
     changePassword: {
       valid: {
         oldPassword: GOOD_PASSWORD,

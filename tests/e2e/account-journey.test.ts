@@ -46,7 +46,15 @@ describe('a new customer, in the browser', () => {
       await page.getByTestId('register-submit').click();
     });
 
+    await step(page, 'Home, with the next step: verify identity', async () => {
+      await page.waitForURL(/#\/home\/index/);
+      await expect
+        .poll(() => page.getByTestId('next-step').getAttribute('data-step'))
+        .toBe('verify');
+    });
+
     await step(page, 'Mine shows the account', async () => {
+      await page.getByTestId('tab-more').click();
       await page.waitForURL(/#\/information\/index/);
       await expect.poll(() => page.getByTestId('mine-account').textContent()).toContain(account);
       await expect.poll(() => page.getByTestId('mine-account-id').textContent()).toMatch(/\d{8}/);
@@ -85,6 +93,8 @@ describe('a new customer, in the browser', () => {
 
     await step(page, 'log in with the new password', async () => {
       await fillLogin(page, account, secondPassword);
+      await page.waitForURL(/#\/home\/index/);
+      await page.getByTestId('tab-more').click();
       await page.waitForURL(/#\/information\/index/);
       await expect.poll(() => page.getByTestId('mine-account').textContent()).toContain(account);
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');

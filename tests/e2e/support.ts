@@ -150,5 +150,5 @@ export async function registerInBrowser(
   await page.locator('input[name="code"]').fill(app.demoCode);
   await page.getByTestId('register-agree').check({ force: true });
   await page.getByTestId('register-submit').click();
-  await page.waitForURL(/#\/(information|home)\/index/);
+  await page.waitForURL(/#\/home\/index/);
 }

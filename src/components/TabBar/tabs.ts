@@ -1,20 +1,26 @@
 import type { ComponentType } from 'react';
-import { ChartIcon, HomeIcon, MoreIcon, NewsIcon, TradeIcon } from '../icons';
+import { StarIcon } from '../../market/parts/marketIcons';
+import { ChartIcon, HomeIcon, MoreIcon, TradeIcon } from '../icons';
 
 export interface TabSpec {
-  key: 'home' | 'market' | 'trade' | 'news' | 'more';
-  /** The spec's tab order value (0 home, 1 market, 3 trade, 5 news, 4 information). */
+  key: 'home' | 'watchlist' | 'market' | 'trade' | 'more';
+  /** The spec's tab order value (0 home, 1 market, 3 trade, 4 information); 2 is the watchlist's. */
   order: number;
   to: string;
   Icon: ComponentType<{ width?: string; height?: string }>;
 }
 
-/** The bottom bar's five tabs, in the order they are drawn. Labels: ui.json `tabs.<key>`. */
+/**
+ * The bottom bar's tabs, in the order they are drawn. Labels: ui.json `tabs.<key>`.
+ * As in Korean trading apps (관심 beside 홈), the watchlist is a tab of its own, one tap away; it
+ * takes the spec's news slot so the bar keeps five tabs. News (`/home/newsList`) is a Home tile
+ * instead (home/EntryTiles.tsx), shown once its screen exists.
+ */
 export const TABS: readonly TabSpec[] = [
   { key: 'home', order: 0, to: '/home/index', Icon: HomeIcon },
+  { key: 'watchlist', order: 2, to: '/favorite/index', Icon: StarIcon },
   { key: 'market', order: 1, to: '/market/index', Icon: ChartIcon },
   { key: 'trade', order: 3, to: '/trade/index', Icon: TradeIcon },
-  { key: 'news', order: 5, to: '/home/newsList', Icon: NewsIcon },
   { key: 'more', order: 4, to: '/information/index', Icon: MoreIcon },
 ];
 

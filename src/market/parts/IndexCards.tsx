@@ -1,5 +1,6 @@
 import { Box, Flex, Skeleton, Text, chakra } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { RestrictedOr } from '../../account/RestrictionPanel';
 import { useNavigate } from 'react-router-dom';
 import { DIRECTION_COLOR, directionOf, formatLevel } from '../format';
 import { useIndices } from '../live';
@@ -12,9 +13,11 @@ export function IndexCards() {
   const { data, status } = useIndices();
   if (!data) {
     return status === 'error' ? (
-      <Text px="4" fontSize="sm" color="fg.muted" data-testid="indices-error">
-        {t('market.loadFailed')}
-      </Text>
+      <RestrictedOr>
+        <Text px="4" fontSize="sm" color="fg.muted" data-testid="indices-error">
+          {t('market.loadFailed')}
+        </Text>
+      </RestrictedOr>
     ) : (
       <Flex gap="2" px="4" data-testid="indices-loading">
         {[0, 1, 2].map((i) => (

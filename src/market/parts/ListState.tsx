@@ -1,6 +1,7 @@
 import { Button, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RestrictionPanel, useRestrictionInstead } from '../../account/RestrictionPanel';
 import { EmptyData } from '../../components/EmptyData';
 
 interface ListStateProps {
@@ -27,6 +28,14 @@ export function ListState({
   children,
 }: ListStateProps) {
   const { t } = useTranslation();
+  const restricted = useRestrictionInstead();
+  if (failed && restricted) {
+    return (
+      <Flex px="4" py="2">
+        <RestrictionPanel status={restricted} compact />
+      </Flex>
+    );
+  }
   if (failed) {
     return (
       <Flex direction="column" align="center" gap="3" py="8" data-testid={`${testId}-error`}>

@@ -1,6 +1,7 @@
 import { Box, Flex, Text, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { PriceFlash } from '../../components/PriceFlash';
 import { formatPrice } from '../format';
 import { RateChip } from './ChangeText';
 
@@ -69,7 +70,9 @@ export function StockRow({
         fontVariantNumeric="tabular-nums"
         whiteSpace="nowrap"
       >
-        {formatPrice(price)}
+        <PriceFlash value={price} testId={testId ? `${testId}-price` : undefined}>
+          {formatPrice(price)}
+        </PriceFlash>
       </Text>
       <RateChip rate={changeRate} />
     </chakra.button>
