@@ -21,3 +21,5 @@ export * from './schemas/market';
 export * from './market';
 export * from './market-socket';
 export * from './schemas/market-snapshot';
+export * from './schemas/money';
+export * from './wallet-address';
