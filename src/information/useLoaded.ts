@@ -17,11 +17,11 @@ export function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const mounted = useRef(true);
-  const loadRef = useRef(load);
-  loadRef.current = load;
+  // The first loader is kept: screens pass an inline closure that always makes the same call.
+  const [loader] = useState(() => load);
 
   const run = useCallback(() => {
-    loadRef.current().then(
+    loader().then(
       (next) => {
         if (!mounted.current) return;
         setData(next);
@@ -34,7 +34,7 @@ export function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
         setLoading(false);
       },
     );
-  }, []);
+  }, [loader]);
 
   const reload = useCallback(() => {
     setLoading(true);
