@@ -5,6 +5,7 @@ import { configRequest, configResponse } from './schemas/common';
 import * as kyc from './schemas/kyc';
 import { KYC_UPLOAD_PATH } from './schemas/kyc';
 import * as market from './schemas/market';
+import * as money from './schemas/money';
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
@@ -212,6 +213,66 @@ export const CALLS = {
     summary: 'The snapshot frame of one market channel (the socket fallback polls it)',
     request: marketSnapshotRequest,
     response: marketSnapshotResponse,
+  },
+  // Money (docs/money.md): cards and wallets are audited; adding honours an Idempotency-Key, so a
+  // retried add answers the card it made instead of refusing it as already registered.
+  bankList: {
+    path: CALL_PATHS.bankList,
+    access: 'customer',
+    summary: "The customer's bank cards, numbers masked",
+    request: emptyRequest,
+    response: money.bankListResponse,
+  },
+  addBankCard: {
+    path: CALL_PATHS.addBankCard,
+    access: 'customer',
+    summary: 'Register a bank card in the verified name (fund password required)',
+    request: money.addBankCardRequest,
+    response: money.bankCardResponse,
+    audit: true,
+    idempotent: true,
+  },
+  delBankCard: {
+    path: CALL_PATHS.delBankCard,
+    access: 'customer',
+    summary:
+      'Remove a bank card (fund password required; refused while a withdrawal to it is pending)',
+    request: money.deleteByIdRequest,
+    response: null,
+    audit: true,
+  },
+  walletList: {
+    path: CALL_PATHS.walletList,
+    access: 'customer',
+    summary: "The customer's USDT wallets with a payment QR each",
+    request: emptyRequest,
+    response: money.walletListResponse,
+  },
+  addWallet: {
+    path: CALL_PATHS.addWallet,
+    access: 'customer',
+    summary:
+      'Register a USDT address on TRC20 or ERC20 (checksum verified; fund password required)',
+    request: money.addWalletRequest,
+    response: money.walletResponse,
+    audit: true,
+    idempotent: true,
+  },
+  delWallet: {
+    path: CALL_PATHS.delWallet,
+    access: 'customer',
+    summary:
+      'Remove a USDT wallet (fund password required; refused while a withdrawal to it is pending)',
+    request: money.deleteByIdRequest,
+    response: null,
+    audit: true,
+  },
+  balances: {
+    path: CALL_PATHS.balances,
+    access: 'customer',
+    summary: 'Balances per currency: total, available, held and withdrawable (minor units)',
+    request: emptyRequest,
+    response: money.balancesResponse,
   },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };

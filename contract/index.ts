@@ -31,3 +31,5 @@ export * from './market';
 export * from './names';
 export * from './market-socket';
 export * from './schemas/market-snapshot';
+export * from './schemas/money';
+export * from './wallet-address';

@@ -32,4 +32,12 @@ export const CALL_PATHS = {
   watchlistAdd: '/user/addOptional',
   watchlistRemove: '/user/delOptional',
   marketSnapshot: '/market/snapshot',
+  // Money: bank cards, wallets, balances (docs/money.md)
+  bankList: '/user/bankList',
+  addBankCard: '/user/addBankCard',
+  delBankCard: '/user/delBankCard',
+  walletList: '/user/walletList',
+  addWallet: '/user/addWallet',
+  delWallet: '/user/delWallet',
+  balances: '/user/balances',
 } as const;

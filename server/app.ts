@@ -19,6 +19,7 @@ import { securityHeadersPlugin } from './http/security-headers';
 import { staticClientPlugin } from './http/static-client';
 import { registerCommonModule } from './modules/common';
 import { registerMarketModule } from './modules/market';
+import { registerMoneyModule } from './modules/money';
 import { registerUserModule } from './modules/user';
 import { attachRealtime } from './realtime';
 import { registerFundPasswordModule } from './modules/fund-password';
@@ -108,6 +109,7 @@ export async function buildApp(
     registerFundPasswordModule(app);
     registerStaffModule(app);
     registerMarketModule(app);
+    registerMoneyModule(app);
     if (config.clientDir !== null) {
       await app.register(staticClientPlugin, { root: config.clientDir });
     }

@@ -496,3 +496,62 @@ export const secretAttempts = pgTable(
     index('secret_attempts_updated_idx').on(t.updatedAt),
   ],
 );
+
+/**
+ * A customer's bank cards (docs/money.md). The number is never stored in the clear: `masked` for
+ * screens, `numberHash` (HMAC-SHA-256 under a key derived from the server's upload key) for the
+ * "already registered" check, `numberSealed` (AES-256-GCM, bound to the hash) for the staff who
+ * pay a withdrawal. Removing a card marks it deleted rather than deleting the row, so a
+ * withdrawal can keep naming the card it went to; the unique index covers live cards only, so a
+ * removed card can be registered again, by anyone.
+ */
+export const bankCards = pgTable(
+  'bank_cards',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    holder: text('holder').notNull(),
+    bank: text('bank').notNull(),
+    branch: text('branch').notNull(),
+    bankCode: text('bank_code').notNull(),
+    masked: text('masked').notNull(),
+    numberHash: text('number_hash').notNull(),
+    numberSealed: text('number_sealed').notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bank_cards_live_number')
+      .on(t.numberHash)
+      .where(sql`${t.deletedAt} is null`),
+    index('bank_cards_customer_idx').on(t.customerId),
+  ],
+);
+
+/**
+ * A customer's USDT receiving addresses, one network each (TRC20 or ERC20). `addressKey` is what
+ * duplicates are compared by (ERC20 lower-cased: its case is only a checksum). Soft-deleted like
+ * cards.
+ */
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    type: text('type', { enum: ['TRC20', 'ERC20'] }).notNull(),
+    address: text('address').notNull(),
+    addressKey: text('address_key').notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('wallets_live_address')
+      .on(t.type, t.addressKey)
+      .where(sql`${t.deletedAt} is null`),
+    index('wallets_customer_idx').on(t.customerId),
+  ],
+);

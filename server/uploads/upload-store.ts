@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -36,6 +36,12 @@ export interface UploadStore {
   /** Removes a stored file or a staged one by its name in the directory; gone already is fine. */
   remove(name: string): Promise<void>;
   list(): Promise<StoredFile[]>;
+  /**
+   * A 32-byte key for another purpose derived from the upload key (HKDF-SHA-256, the purpose as
+   * info): secrets the server keeps in the database (bank card numbers) share the one configured
+   * key without sharing its bytes.
+   */
+  subkey(purpose: string): Buffer;
   /** Where the files are (tests read them back to prove they are encrypted). */
   readonly dir: string;
   close(): void;
@@ -63,6 +69,7 @@ export function openUploadStore(options: {
   return {
     dir,
     newId: () => randomBytes(16).toString('hex'),
+    subkey: (purpose) => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), purpose, 32)),
     async stage(id, plain) {
       const final = pathOf(id);
       const staged = join(dir, `.${id}.${randomBytes(4).toString('hex')}.partial`);

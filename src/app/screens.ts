@@ -77,6 +77,21 @@ export const SCREENS: readonly ScreenRoute[] = [
     session: true,
   },
   {
+    path: '/information/bankList',
+    Screen: lazyScreen(() => import('../information/BankListScreen')),
+    session: true,
+  },
+  {
+    path: '/information/addBankCard',
+    Screen: lazyScreen(() => import('../information/AddBankCardScreen')),
+    session: true,
+  },
+  {
+    path: '/information/usdtAddress',
+    Screen: lazyScreen(() => import('../information/UsdtAddressScreen')),
+    session: true,
+  },
+  {
     path: '/information/aboutUs',
     Screen: lazyScreen(() => import('../information/AboutUsScreen')),
     session: false,

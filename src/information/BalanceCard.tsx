@@ -1,19 +1,30 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, formatMoney } from '../../contract/money';
+import type { BalanceRowDto } from '../../contract/schemas/money';
 import type { BalanceDto } from '../../contract/schemas/user';
+import { call } from '../api';
+import { useLoaded } from './useLoaded';
 
-/** Total and available balance per currency; amounts are minor units, formatted by the contract. */
+/**
+ * Total, available and withdrawable per currency (minor units, formatted by the contract) from
+ * /user/balances. Until that answers (or if it fails) the balances /user/info brought are shown,
+ * without the withdrawable line, so the card never flashes empty.
+ */
 export function BalanceCard({ balances }: { balances: readonly BalanceDto[] }) {
   const { t } = useTranslation();
+  const live = useLoaded(() => call('balances', {}));
+  const rows: readonly (BalanceDto | BalanceRowDto)[] = Array.isArray(live.data)
+    ? live.data
+    : balances;
   return (
     <Box bg="bg" borderRadius="xl" px="4" py="3" boxShadow="0 4px 16px rgba(20, 43, 102, 0.08)">
       <Text fontSize="sm" fontWeight="semibold" color="fg.muted" py="1">
         {t('mine.balances')}
       </Text>
-      {balances.map(({ currency, total, available }, i) => (
+      {rows.map((row, i) => (
         <Flex
-          key={currency}
+          key={row.currency}
           align="center"
           py="3"
           borderTopWidth={i === 0 ? '0' : '1px'}
@@ -32,21 +43,30 @@ export function BalanceCard({ balances }: { balances: readonly BalanceDto[] }) {
             justify="center"
             flexShrink={0}
           >
-            {CURRENCIES[currency].symbol}
+            {CURRENCIES[row.currency].symbol}
           </Flex>
           <Box flex="1">
-            <Text fontWeight="semibold">{currency}</Text>
-            <Text fontSize="xs" color="fg.subtle">
-              {t('mine.available')} {formatMoney(available, currency)}
+            <Text fontWeight="semibold">{row.currency}</Text>
+            <Text fontSize="xs" color="fg.subtle" data-testid={`mine-available-${row.currency}`}>
+              {t('mine.available')} {formatMoney(row.available, row.currency)}
             </Text>
+            {'withdrawable' in row ? (
+              <Text
+                fontSize="xs"
+                color="fg.subtle"
+                data-testid={`mine-withdrawable-${row.currency}`}
+              >
+                {t('money.balance.withdrawable')} {formatMoney(row.withdrawable, row.currency)}
+              </Text>
+            ) : null}
           </Box>
           <Text
             fontSize="lg"
             fontWeight="bold"
             fontVariantNumeric="tabular-nums"
-            data-testid={`mine-balance-${currency}`}
+            data-testid={`mine-balance-${row.currency}`}
           >
-            {formatMoney(total, currency)}
+            {formatMoney(row.total, row.currency)}
           </Text>
         </Flex>
       ))}

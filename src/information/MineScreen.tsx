@@ -7,6 +7,7 @@ import { MenuList } from './MenuList';
 import { ProfileCard } from './ProfileCard';
 import { identityMenu } from './identityMenu';
 import { accountMenu } from './menus';
+import { moneyMenu } from './moneyMenu';
 import { useUserInfo } from './userInfo';
 
 /** /information/index — "Mine": who I am, what I hold, and the account menu. */
@@ -65,6 +66,7 @@ export default function MineScreen() {
           <Skeleton h="44" borderRadius="xl" />
         )}
         <MenuList items={identityMenu(t, info)} />
+        <MenuList items={moneyMenu(t)} />
         <MenuList items={accountMenu(t, { withSettings: true })} />
         <LogoutButton />
       </Stack>

@@ -46,6 +46,13 @@ const COUNT: FieldExpectations = {
   huge: 'request.wrong_type',
 };
 
+/** A row id: a whole number, never a numeric string. */
+const ID: FieldExpectations = {
+  missing: 'request.required',
+  wrongTypes: ['1', true, {}, [], [1]],
+  huge: 'request.wrong_type',
+};
+
 /** A valid body per call (with its own field rules), the base each bad request mutates. */
 function matrix(
   code: string,
@@ -138,6 +145,42 @@ function matrix(
     search: { valid: { keyword: '삼성', limit: 10 }, fields: { keyword: TEXT, limit: COUNT } },
     watchlist: { valid: { type: 'krw' }, fields: { type: CHOICE } },
     watchlistAdd: { valid: { symbol: '005930' }, fields: { symbol: TEXT } },
+    bankList: { valid: {}, fields: {} },
+    balances: { valid: {}, fields: {} },
+    walletList: { valid: {}, fields: {} },
+    addBankCard: {
+      valid: {
+        holder: '홍길동',
+        bank: '국민은행',
+        branch: '강남',
+        bankCode: '004',
+        cardHead: '1234',
+        cardTail: '567890123456',
+        fundPassword: '135790',
+      },
+      fields: {
+        holder: TEXT,
+        bank: TEXT,
+        branch: TEXT,
+        bankCode: TEXT,
+        cardHead: TEXT,
+        cardTail: TEXT,
+        fundPassword: TEXT,
+      },
+    },
+    delBankCard: {
+      valid: { id: 1, fundPassword: '135790' },
+      fields: { id: ID, fundPassword: TEXT },
+    },
+    addWallet: {
+      valid: {
+        type: 'TRC20',
+        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        fundPassword: '135790',
+      },
+      fields: { type: CHOICE, address: TEXT, fundPassword: TEXT },
+    },
+    delWallet: { valid: { id: 1, fundPassword: '135790' }, fields: { id: ID, fundPassword: TEXT } },
     watchlistRemove: {
       valid: { symbols: ['005930'] },
       fields: {

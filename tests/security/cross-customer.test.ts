@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_HEADER, TOKEN_HEADER } from '../../contract';
-import { customers } from '../../server/db/schema';
+import { bankCards, customers, wallets } from '../../server/db/schema';
 import type { TestApp } from '../support/test-app';
 import { buildTestApp, databaseKinds } from '../support/test-app';
 import type { Session } from '../api/api-helpers';
-import { envelope, registerCustomer } from '../api/api-helpers';
+import { call, envelope, expectSuccess, registerCustomer } from '../api/api-helpers';
 import { uploadPhoto } from '../api/identity-helpers';
 import type { DocumentCall } from './document-calls';
 import { databaseFingerprint, documentCalls, validBody } from './document-calls';
@@ -46,19 +46,67 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
       await uploadPhoto(t.app, victim, 'front'),
       await uploadPhoto(t.app, victim, 'back'),
     ];
+    // A card and a wallet each, made directly (adding needs a verified customer, and a verified
+    // attacker could not send kycSubmit with its own photos); `id` names both in the delete
+    // calls, so each customer's card and wallet share an id.
+    const fundPassword = '135790';
+    const [attackerId, victimId] = [await idOf(attacker), await idOf(victim)];
+    const cardAndWallet = async (customerId: number | undefined, n: string) => {
+      if (customerId === undefined) throw new Error('customer not found');
+      const [card] = await t.db
+        .insert(bankCards)
+        .values({
+          customerId,
+          holder: '홍길동',
+          bank: 'Bank',
+          branch: 'Branch',
+          bankCode: '004',
+          masked: `9410 **** **** 000${n}`,
+          numberHash: n.repeat(64),
+          numberSealed: 'sealed',
+        })
+        .returning({ id: bankCards.id });
+      const [wallet] = await t.db
+        .insert(wallets)
+        .values({
+          customerId,
+          type: 'ERC20',
+          address: `0x${n.repeat(40)}`,
+          addressKey: `0x${n.repeat(40)}`,
+        })
+        .returning({ id: wallets.id });
+      if (card?.id !== wallet?.id) throw new Error('card and wallet ids differ');
+      return card?.id;
+    };
+    for (const session of [attacker, victim]) {
+      expectSuccess(
+        await call(
+          t.app,
+          '/user/fundPassword/set',
+          { fundPassword, confirmFundPassword: fundPassword },
+          { session },
+        ),
+      );
+    }
+    const ownCard = await cardAndWallet(attackerId, '1');
+    const theirCard = await cardAndWallet(victimId, '2');
     Object.assign(own, {
+      id: ownCard,
+      fundPassword,
       photoId: myFront,
       frontPhotoId: myFront,
       backPhotoId: myBack,
-      customerId: await idOf(attacker),
+      customerId: attackerId,
     });
     Object.assign(theirs, {
+      id: theirCard,
       photoId: theirFront,
       frontPhotoId: theirFront,
       backPhotoId: theirBack,
-      customerId: await idOf(victim),
+      customerId: victimId,
     });
     Object.assign(missing, {
+      id: 2_000_000_000,
       photoId: '0'.repeat(32),
       frontPhotoId: '0'.repeat(32),
       backPhotoId: '1'.repeat(32),

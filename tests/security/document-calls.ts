@@ -110,6 +110,10 @@ const POOL: unknown[] = [
   0,
   true,
   ['005930'],
+  // A bank card's first 4 and last 12 digits; a valid TRC20 address (money calls)
+  '9410',
+  '100000000001',
+  'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
 ];
 
 /** Candidates a field's JSON schema suggests: its allowed values, a number in range, … */

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { CUSTOMER_API } from '../../../contract';
+import { defineCall } from '../../http/define-call';
+import { addBankCard, deleteBankCard, listBankCards } from './bank-cards';
+import { customerBalances } from './balances';
+import { addWallet, deleteWallet, listWallets } from './wallets';
+
+export { openWithdrawalsTo, notWithdrawable } from './pending-withdrawals';
+export { cardKeys, openCardNumber } from './card-number';
+
+/** Money, first part: bank cards, USDT wallets and balances (docs/money.md). */
+export function registerMoneyModule(app: FastifyInstance): void {
+  // Calls that check the fund password are limited per IP, like the fund-password calls.
+  const rateLimit = app.maru.config.authRateLimit;
+
+  defineCall(app, CUSTOMER_API, 'bankList', ({ db, session }) =>
+    listBankCards(db, session.customer.id),
+  );
+  defineCall(
+    app,
+    CUSTOMER_API,
+    'addBankCard',
+    async ({ db, maru, session, body, request, audit }) => {
+      const card = await addBankCard({ ...maru, db }, session.customer.id, body, request.ip);
+      audit.entity = `bank_card:${card.id}`;
+      audit.detail = { bank: card.bank, bankCode: card.bankCode, masked: card.masked };
+      return card;
+    },
+    { rateLimit },
+  );
+  defineCall(
+    app,
+    CUSTOMER_API,
+    'delBankCard',
+    async ({ db, session, body, request, audit }) => {
+      const card = await deleteBankCard(db, session.customer.id, body, request.ip);
+      audit.entity = `bank_card:${card.id}`;
+      audit.detail = { masked: card.masked };
+      return null;
+    },
+    { rateLimit },
+  );
+  defineCall(app, CUSTOMER_API, 'walletList', ({ db, session }) =>
+    listWallets(db, session.customer.id),
+  );
+  defineCall(
+    app,
+    CUSTOMER_API,
+    'addWallet',
+    async ({ db, session, body, request, audit }) => {
+      const wallet = await addWallet(db, session.customer.id, body, request.ip);
+      audit.entity = `wallet:${wallet.id}`;
+      audit.detail = { type: wallet.type, address: wallet.address };
+      return wallet;
+    },
+    { rateLimit },
+  );
+  defineCall(
+    app,
+    CUSTOMER_API,
+    'delWallet',
+    async ({ db, session, body, request, audit }) => {
+      const wallet = await deleteWallet(db, session.customer.id, body, request.ip);
+      audit.entity = `wallet:${wallet.id}`;
+      audit.detail = { type: wallet.type, address: wallet.address };
+      return null;
+    },
+    { rateLimit },
+  );
+  defineCall(app, CUSTOMER_API, 'balances', ({ db, session }) =>
+    customerBalances(db, session.customer.id),
+  );
+}
