@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Navigate, createHashRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { RequireSession } from './RequireSession';
@@ -6,9 +7,26 @@ import { RouteErrorView } from './RouteErrorView';
 import { SCREENS } from './screens';
 import type { ScreenRoute } from './screens';
 
+/**
+ * Marks `<html data-screen>` with the screen on display. Navigation runs in a transition, so the
+ * previous screen stays up while the next one's chunk loads; the mark moves only once the new
+ * screen has rendered (browser tests wait on it: tests/e2e/route-sweep.test.ts).
+ */
+function ScreenMark({ path }: { path: string }) {
+  useEffect(() => {
+    document.documentElement.dataset.screen = path;
+  }, [path]);
+  return null;
+}
+
 const toRoute = ({ path, Screen }: ScreenRoute): RouteObject => ({
   path: path.slice(1),
-  element: <Screen />,
+  element: (
+    <>
+      <ScreenMark path={path} />
+      <Screen />
+    </>
+  ),
 });
 
 /** Groups the screen table into the route tree: public, signed-in, and signed-in with tab bar. */
