@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,6 +60,16 @@ describe('routes', () => {
     const router = renderAt('/');
     expect(await screen.findByTestId('start-login')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login/start');
+  });
+
+  it('marks <html data-screen> with the screen on display, after a redirect too', async () => {
+    delete document.documentElement.dataset.screen;
+    renderAt('/information/index');
+    // Generous: the lazy login screen and its texts load first.
+    await waitFor(() => expect(document.documentElement.dataset.screen).toBe('/login/login'), {
+      timeout: 10_000,
+    });
+    expect(screen.getByTestId('login-submit')).toBeTruthy();
   });
 
   it('sends a signed-out visitor from "Mine" to the login page', async () => {
