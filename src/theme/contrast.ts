@@ -17,3 +17,12 @@ export const contrastSemanticColors = {
   warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
   success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
 };
+
+/**
+ * Chakra's light `green.solid` is green.600, 3.3:1 under its white text (a passed state's solid
+ * badge, an approve button); green.700 gives 6.8:1.
+ */
+export const greenSemanticColors = {
+  ...semanticTokens.colors.green,
+  solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } },
+};
