@@ -65,6 +65,16 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/login/start');
   });
 
+  it('marks <html data-screen> with the screen on display, after a redirect too', async () => {
+    delete document.documentElement.dataset.screen;
+    renderAt('/information/index');
+    // Generous: the lazy login screen and its texts load first.
+    await waitFor(() => expect(document.documentElement.dataset.screen).toBe('/login/login'), {
+      timeout: 10_000,
+    });
+    expect(screen.getByTestId('login-submit')).toBeTruthy();
+  });
+
   it('sends a signed-out visitor from "Mine" to the login page', async () => {
     const router = renderAt('/information/index');
     expect(await screen.findByTestId('login-submit')).toBeTruthy();

@@ -1,4 +1,5 @@
-import { Navigate, createHashRouter } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Navigate, createHashRouter, useLocation } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { RequireSession } from './RequireSession';
 import { lazyScreen } from './lazyScreen';
@@ -10,9 +11,28 @@ import type { ScreenRoute } from './screens';
 // Not in SCREENS: it has no path of its own and must never become a tab or a tile.
 const NotFoundScreen = lazyScreen(() => import('./NotFoundScreen'));
 
+/**
+ * Marks `<html data-screen>` with the screen on display. Navigation runs in a transition, so the
+ * previous screen stays up while the next one's chunk loads; the mark moves only once the new
+ * screen has rendered (browser tests wait on it: tests/e2e/route-sweep.test.ts).
+ */
+function ScreenMark({ path }: { path?: string }) {
+  const shown = useLocation().pathname;
+  path ??= shown;
+  useEffect(() => {
+    document.documentElement.dataset.screen = path;
+  }, [path]);
+  return null;
+}
+
 const toRoute = ({ path, Screen }: ScreenRoute): RouteObject => ({
   path: path.slice(1),
-  element: <Screen />,
+  element: (
+    <>
+      <ScreenMark path={path} />
+      <Screen />
+    </>
+  ),
 });
 
 /** Groups the screen table into the route tree: public, signed-in, and signed-in with tab bar. */
@@ -38,7 +58,15 @@ export function buildRoutes(): RouteObject[] {
             },
           ],
         },
-        { path: '*', element: <NotFoundScreen /> },
+        {
+          path: '*',
+          element: (
+            <>
+              <ScreenMark />
+              <NotFoundScreen />
+            </>
+          ),
+        },
       ],
     },
   ];

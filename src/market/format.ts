@@ -141,10 +141,11 @@ export type Direction = 'up' | 'down' | 'flat';
 export function directionOf(change: number): Direction {
   return change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
 }
+// Dark enough for 4.5:1 as text on white up to gray.200, and for white text on them as chips.
 export const DIRECTION_COLOR: Record<Direction, string> = {
-  up: '#e5333f',
-  down: '#2563eb',
-  flat: '#6b7280',
+  up: '#bf2530',
+  down: '#1d56d6',
+  flat: '#5f6672',
 };
 export const DIRECTION_ARROW: Record<Direction, string> = { up: '▲', down: '▼', flat: '' };
 

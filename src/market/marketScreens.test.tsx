@@ -243,7 +243,7 @@ describe('the stock screen', () => {
     expect(screen.getByTestId('book-loading')).toBeTruthy();
     // Up is red in Korea.
     expect(getComputedStyle(screen.getByTestId('stock-price')).color).toMatch(
-      /229, 51, 63|e5333f/i,
+      /191, 37, 48|bf2530/i,
     );
   });
 });

@@ -24,6 +24,7 @@ import {
 } from '@chakra-ui/react/theme';
 import { MAX_LAYOUT_WIDTH_PX } from '../../contract/constants';
 import { brandColors, brandSemanticColors } from './brand';
+import { contrastSemanticColors, greenSemanticColors } from './contrast';
 
 /**
  * A lean slice of Chakra's default theme: the same tokens, but only the recipes Maru's screens
@@ -61,7 +62,12 @@ const maruConfig = defineConfig({
     },
     semanticTokens: {
       ...semanticTokens,
-      colors: { ...semanticTokens.colors, brand: brandSemanticColors },
+      colors: {
+        ...semanticTokens.colors,
+        brand: brandSemanticColors,
+        fg: contrastSemanticColors,
+        green: greenSemanticColors,
+      },
     },
     recipes: {
       badge: badgeRecipe,

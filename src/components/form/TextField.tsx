@@ -36,13 +36,14 @@ export function TextField({
   const { submitCount } = useFormikContext();
   const error = (meta.touched || submitCount > 0) && meta.error ? meta.error : undefined;
   return (
-    <Field.Root invalid={error !== undefined}>
+    // The id goes on the root: the field gives it to the input and to the label's `for`. On the
+    // input alone it left the label pointing at a generated id, and the input without a name.
+    <Field.Root id={`field-${name}`} invalid={error !== undefined}>
       <Field.Label fontSize="sm" color="fg.muted" fontWeight="medium">
         {label ?? t(`fields:${name}`)}
       </Field.Label>
       <Input
         {...field}
-        id={`field-${name}`}
         type={type}
         autoComplete={autoComplete}
         placeholder={placeholder}

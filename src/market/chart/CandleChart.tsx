@@ -92,9 +92,16 @@ export default function CandleChart({
     chart.redraw(false);
   }, [live, line]);
 
-  const keepChart = useCallback((chart: Chart) => {
-    chartRef.current = chart;
-  }, []);
+  const chartName = `${labels.price} / ${labels.volume}`;
+  const keepChart = useCallback(
+    (chart: Chart) => {
+      chartRef.current = chart;
+      // Without the accessibility module Highcharts makes the SVG an image named after the chart
+      // title (none here) right after this callback; name it once that has run.
+      queueMicrotask(() => chart.renderer?.boxWrapper?.attr({ 'aria-label': chartName }));
+    },
+    [chartName],
+  );
 
   return (
     <HighchartsReact
