@@ -11,6 +11,11 @@ export function BalanceCard({ balances }: { balances: readonly BalanceDto[] }) {
       <Text fontSize="sm" fontWeight="semibold" color="fg.muted" py="1">
         {t('mine.balances')}
       </Text>
+      {balances.length === 0 ? (
+        <Text py="3" fontSize="sm" color="fg.subtle" data-testid="balances-empty">
+          {t('common.empty')}
+        </Text>
+      ) : null}
       {balances.map(({ currency, total, available }, i) => (
         <Flex
           key={currency}
