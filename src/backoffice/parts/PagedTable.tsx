@@ -69,7 +69,7 @@ export function PagedTable<Row>({
         >
           <Table.ColumnGroup>
             {columns.map((c) => (
-              <Table.Column key={c.key} htmlWidth={c.width} />
+              <Table.Column key={c.key} width={c.width} />
             ))}
           </Table.ColumnGroup>
           <Table.Header>
@@ -93,7 +93,9 @@ export function PagedTable<Row>({
                     <Table.Cell
                       key={c.key}
                       textAlign={c.align}
+                      // A long time or code wraps inside its column rather than running into the next.
                       whiteSpace={c.nowrap ? 'nowrap' : undefined}
+                      overflow="hidden"
                       overflowWrap="anywhere"
                     >
                       {c.full ? (

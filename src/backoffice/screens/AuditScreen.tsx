@@ -73,8 +73,7 @@ export default function AuditScreen() {
             {
               key: 'at',
               header: t('entity.at'),
-              width: '11rem',
-              nowrap: true,
+              width: '12rem',
               cell: (row) => formatTime(row.at, i18n.language),
             },
             {

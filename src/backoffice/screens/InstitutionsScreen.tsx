@@ -139,7 +139,6 @@ export default function InstitutionsScreen() {
               key: 'createdAt',
               header: t('customers.createdAt'),
               width: '11rem',
-              nowrap: true,
               cell: (inst) => formatTime(inst.createdAt, i18n.language),
             },
             {

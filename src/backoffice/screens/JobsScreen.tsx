@@ -197,7 +197,6 @@ export default function JobsScreen() {
               key: 'dueAt',
               header: t('jobs.dueAt'),
               width: '11rem',
-              nowrap: true,
               cell: (job) => (
                 <>
                   {formatTime(job.dueAt, i18n.language)}

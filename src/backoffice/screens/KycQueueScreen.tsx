@@ -126,7 +126,6 @@ export default function KycQueueScreen() {
               key: 'submittedAt',
               header: t('kyc.submittedAt'),
               width: '11rem',
-              nowrap: true,
               cell: (i) => formatTime(i.submittedAt, i18n.language),
             },
             {

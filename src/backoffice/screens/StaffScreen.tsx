@@ -137,7 +137,6 @@ export default function StaffScreen() {
               key: 'lockedUntil',
               header: t('staff.lockedUntil'),
               width: '11rem',
-              nowrap: true,
               cell: (s) => (s.lockedUntil ? formatTime(s.lockedUntil, i18n.language) : '—'),
             },
           ]}
