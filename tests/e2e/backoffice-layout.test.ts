@@ -47,6 +47,10 @@ const overflow = (page: Page) =>
     return {
       page: document.documentElement.scrollWidth - window.innerWidth,
       table: table ? Math.max(0, table.getBoundingClientRect().right - window.innerWidth) : -1,
+      // A squeezed layout fits by hiding columns: each must keep a readable width.
+      narrowColumns: [...document.querySelectorAll('[data-testid="audit-table"] th')].filter(
+        (th) => th.getBoundingClientRect().width < 64,
+      ).length,
     };
   });
 
@@ -88,7 +92,7 @@ describe('the back office layout', () => {
     await step(page, 'the audit table fits 1,280 px', async () => {
       await page.getByTestId('nav-audit').click();
       await page.getByTestId('audit-table').waitFor();
-      expect(await overflow(page)).toEqual({ page: 0, table: 0 });
+      expect(await overflow(page)).toEqual({ page: 0, table: 0, narrowColumns: 0 });
       await shot(page, 'audit-1280');
     });
 
