@@ -49,8 +49,9 @@ export function Header({ children }: { children?: ReactNode }) {
   return (
     <Flex
       as="header"
-      h="14"
-      px="6"
+      minH="14"
+      px={{ base: '4', lg: '6' }}
+      gap="3"
       align="center"
       justify="space-between"
       bg="bg"
@@ -91,9 +92,24 @@ export function Layout() {
           {t('layout.logout')}
         </Button>
       </Header>
-      <Flex flex="1">
-        <Box as="nav" w="56" flexShrink={0} bg="bg" borderRightWidth="1px" py="4">
-          <Stack gap="1" px="3">
+      {/* A sidebar from 1024 px; narrower (a tablet at 768 px) the menu is a row under the header. */}
+      <Flex flex="1" direction={{ base: 'column', lg: 'row' }}>
+        <Box
+          as="nav"
+          w={{ base: 'full', lg: '56' }}
+          flexShrink={0}
+          bg="bg"
+          borderRightWidth={{ base: '0', lg: '1px' }}
+          borderBottomWidth={{ base: '1px', lg: '0' }}
+          py={{ base: '2', lg: '4' }}
+          data-testid="nav"
+        >
+          <Stack
+            gap="1"
+            px="3"
+            direction={{ base: 'row', lg: 'column' }}
+            wrap={{ base: 'wrap', lg: 'nowrap' }}
+          >
             {navFor(me?.role).map((item) => (
               <NavLink key={item.id} to={item.path} data-testid={`nav-${item.id}`}>
                 {({ isActive }) => (
@@ -114,7 +130,7 @@ export function Layout() {
             ))}
           </Stack>
         </Box>
-        <Box as="main" flex="1" p="6" minW="0">
+        <Box as="main" flex="1" p={{ base: '4', lg: '6' }} minW="0">
           <Outlet />
         </Box>
       </Flex>

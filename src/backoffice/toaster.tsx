@@ -2,8 +2,26 @@ import { Portal, Toast, Toaster, createToaster } from '@chakra-ui/react';
 
 export const boToaster = createToaster({ placement: 'top-end', max: 4, pauseOnPageIdle: true });
 
+/** Error toasts still on screen: the next success makes them stale. */
+const errorToasts = new Set<string>();
+
+/** An error toast stays until the next success, which makes it stale and dismisses it. */
 export function toast(text: string, type: 'info' | 'success' | 'error' = 'info'): void {
-  boToaster.create({ description: text, type, duration: 4000 });
+  if (type === 'success') clearErrorToasts();
+  const id = boToaster.create({
+    description: text,
+    type,
+    duration: 4000,
+    onStatusChange: ({ status }) => {
+      if (status === 'unmounted') errorToasts.delete(id);
+    },
+  });
+  if (type === 'error') errorToasts.add(id);
+}
+
+export function clearErrorToasts(): void {
+  for (const id of errorToasts) boToaster.dismiss(id);
+  errorToasts.clear();
 }
 
 export function BackofficeToaster() {

@@ -16,6 +16,7 @@ export function LoadingOverlay({ text }: LoadingOverlayProps) {
       justify="center"
       bg="blackAlpha.200"
       role="status"
+      aria-busy="true"
       aria-live="polite"
       data-testid="loading-overlay"
     >

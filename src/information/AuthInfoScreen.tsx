@@ -1,11 +1,11 @@
-import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycStatusDto } from '../../contract/schemas/kyc';
 import { isInState } from '../../machines/state-value';
-import { RestrictedOr } from '../account/RestrictionPanel';
 import { call } from '../api';
 import { BackHeader } from '../components/BackHeader';
+import { LoadError } from '../components/LoadError';
 import { CheckIcon, InfoIcon, ShieldIcon } from '../components/icons';
 import { customerKycLook } from '../lifecycle/kycLook';
 import { topStateOf } from '../lifecycle/tones';
@@ -41,31 +41,15 @@ export default function AuthInfoScreen() {
             <Skeleton h="64" borderRadius="xl" />
           </Stack>
         ) : load.phase === 'failed' ? (
-          <RestrictedOr>
-            <Flex
-              direction="column"
-              align="center"
-              gap="3"
-              bg="bg"
-              borderRadius="xl"
-              py="8"
-              data-testid="kyc-error"
-            >
-              <Text color="fg.muted" fontSize="sm">
-                {t('kycScreen.loadFailed')}
-              </Text>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => {
-                  setLoad({ phase: 'loading' });
-                  fetchStatus();
-                }}
-              >
-                {t('common.retry')}
-              </Button>
-            </Flex>
-          </RestrictedOr>
+          <LoadError
+            card
+            testId="kyc-error"
+            text={t('kycScreen.loadFailed')}
+            onRetry={() => {
+              setLoad({ phase: 'loading' });
+              fetchStatus();
+            }}
+          />
         ) : (
           <>
             <StateCard status={load.status} />

@@ -22,6 +22,11 @@ export function BalanceCard({ balances }: { balances: readonly BalanceDto[] }) {
       <Text fontSize="sm" fontWeight="semibold" color="fg.muted" py="1">
         {t('mine.balances')}
       </Text>
+      {rows.length === 0 ? (
+        <Text py="3" fontSize="sm" color="fg.subtle" data-testid="balances-empty">
+          {t('common.empty')}
+        </Text>
+      ) : null}
       {rows.map((row, i) => (
         <Flex
           key={row.currency}

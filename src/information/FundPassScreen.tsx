@@ -1,6 +1,5 @@
 import { Box, Button, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { RestrictedOr } from '../account/RestrictionPanel';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -13,6 +12,7 @@ import {
 import { isInState } from '../../machines/state-value';
 import { call, isApiError } from '../api';
 import { BackHeader } from '../components/BackHeader';
+import { LoadError } from '../components/LoadError';
 import { SubmitButton } from '../components/form';
 import { notify } from '../components/toaster';
 import { TextField } from '../components/form';
@@ -73,24 +73,7 @@ export default function FundPassScreen() {
   if (!info) {
     body =
       failed && !loading ? (
-        <RestrictedOr>
-          <Flex
-            direction="column"
-            align="center"
-            gap="3"
-            bg="bg"
-            borderRadius="xl"
-            py="8"
-            data-testid="fundpass-error"
-          >
-            <Text color="fg.muted" fontSize="sm">
-              {t('fundPass.loadFailed')}
-            </Text>
-            <Button size="sm" variant="outline" onClick={reload}>
-              {t('common.retry')}
-            </Button>
-          </Flex>
-        </RestrictedOr>
+        <LoadError card testId="fundpass-error" text={t('fundPass.loadFailed')} onRetry={reload} />
       ) : (
         <Skeleton h="64" borderRadius="xl" data-testid="fundpass-loading" />
       );

@@ -1,6 +1,7 @@
-import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { RestrictionBanner, useRestrictionInstead } from '../account/RestrictionPanel';
+import { LoadError } from '../components/LoadError';
 import { BalanceCard } from './BalanceCard';
 import { LogoutButton } from './LogoutButton';
 import { MenuList } from './MenuList';
@@ -46,22 +47,7 @@ export default function MineScreen() {
         {info ? (
           <BalanceCard balances={info.balances} />
         ) : failed && restricted ? null : failed ? (
-          <Flex
-            direction="column"
-            align="center"
-            gap="3"
-            bg="bg"
-            borderRadius="xl"
-            py="6"
-            data-testid="mine-error"
-          >
-            <Text color="fg.muted" fontSize="sm">
-              {t('mine.loadFailed')}
-            </Text>
-            <Button size="sm" variant="outline" onClick={reload}>
-              {t('common.retry')}
-            </Button>
-          </Flex>
+          <LoadError card testId="mine-error" text={t('mine.loadFailed')} onRetry={reload} />
         ) : (
           <Skeleton h="44" borderRadius="xl" />
         )}

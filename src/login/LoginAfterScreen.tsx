@@ -27,7 +27,17 @@ export default function LoginAfterScreen() {
 
   if (!failed) return <LoadingOverlay text={t('loginAfter.loading')} />;
   return (
-    <Flex minH="100dvh" direction="column" align="center" justify="center" gap="4" px="8" bg="bg">
+    <Flex
+      minH="100dvh"
+      direction="column"
+      align="center"
+      justify="center"
+      gap="4"
+      px="8"
+      bg="bg"
+      role="alert"
+      data-testid="login-after-error"
+    >
       <Text color="fg.muted">{t('loginAfter.failed')}</Text>
       <Button size="lg" w="full" maxW="xs" onClick={retry} data-testid="login-after-retry">
         {t('common.retry')}

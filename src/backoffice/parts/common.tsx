@@ -88,18 +88,25 @@ export function Panel({ children, title }: { children: ReactNode; title?: ReactN
   );
 }
 
-export function Loading() {
+/** Test ids end in `-loading`, `-error`, `-empty`: screenStates.test.tsx finds the states by them. */
+export function Loading({ testId = 'view-loading' }: { testId?: string }) {
   return (
-    <Center py="10">
+    <Center py="10" aria-busy="true" data-testid={testId}>
       <Spinner />
     </Center>
   );
 }
 
-export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+export function LoadFailed({
+  onRetry,
+  testId = 'view-error',
+}: {
+  onRetry: () => void;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <Center py="10" flexDirection="column" gap="3">
+    <Center py="10" flexDirection="column" gap="3" role="alert" data-testid={testId}>
       <Text color="fg.muted">{t('common.loadFailed')}</Text>
       <Button size="sm" onClick={onRetry}>
         {t('common.reload')}
@@ -108,10 +115,10 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function EmptyRow({ columns }: { columns: number }) {
+export function EmptyRow({ columns, testId = 'view-empty' }: { columns: number; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Table.Row>
+    <Table.Row data-testid={testId}>
       <Table.Cell colSpan={columns} textAlign="center" color="fg.muted" py="8">
         {t('common.empty')}
       </Table.Cell>

@@ -1,10 +1,11 @@
-import { Button, Field, HStack, Input, Table, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { staffCall } from '../api';
-import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
+import { PageTitle, Panel, formatTime, useLoad } from '../parts/common';
+import { PagedTable } from '../parts/PagedTable';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['staffId', 'action', 'entity'] as const;
@@ -41,7 +42,7 @@ export default function AuditScreen() {
       <PageTitle>{t('audit.title')}</PageTitle>
       <Panel>
         <form onSubmit={search}>
-          <HStack mb="4" align="flex-end" gap="3">
+          <HStack mb="4" align="flex-end" gap="3" wrap="wrap">
             {FILTERS.map((name) => (
               <Field.Root key={name} maxW="56">
                 <Field.Label>{t(`audit.${name}`)}</Field.Label>
@@ -63,49 +64,54 @@ export default function AuditScreen() {
             </Button>
           </HStack>
         </form>
-        <Loaded state={{ loading, failed, data, reload }}>
-          {(data) => (
-            <>
-              <Table.Root size="sm" data-testid="audit-table">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('entity.at')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('audit.staff')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('audit.action')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('audit.entity')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('audit.detail')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('audit.ip')}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.items.length === 0 ? <EmptyRow columns={6} /> : null}
-                  {data.items.map((row) => (
-                    <Table.Row key={row.id}>
-                      <Table.Cell whiteSpace="nowrap">
-                        {formatTime(row.at, i18n.language)}
-                      </Table.Cell>
-                      <Table.Cell>{row.staff ?? '—'}</Table.Cell>
-                      <Table.Cell>{row.action}</Table.Cell>
-                      <Table.Cell>{row.entity ?? '—'}</Table.Cell>
-                      <Table.Cell maxW="md">
-                        <Text truncate title={row.detail ?? undefined}>
-                          {row.detail ?? '—'}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell title={row.userAgent}>{row.ip}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-              <Pager
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPage={(p) => setParams({ ...Object.fromEntries(params), page: String(p) })}
-              />
-            </>
-          )}
-        </Loaded>
+        <PagedTable
+          testId="audit-table"
+          state={{ loading, failed, data, reload }}
+          rowKey={(row) => row.id}
+          onPage={(p) => setParams({ ...Object.fromEntries(params), page: String(p) })}
+          columns={[
+            {
+              key: 'at',
+              header: t('entity.at'),
+              width: '12rem',
+              cell: (row) => formatTime(row.at, i18n.language),
+            },
+            {
+              key: 'staff',
+              header: t('audit.staff'),
+              width: '8rem',
+              full: (row) => row.staff,
+              cell: (row) => row.staff ?? '—',
+            },
+            {
+              key: 'action',
+              header: t('audit.action'),
+              width: '11rem',
+              full: (row) => row.action,
+              cell: (row) => row.action,
+            },
+            {
+              key: 'entity',
+              header: t('audit.entity'),
+              width: '10rem',
+              full: (row) => row.entity,
+              cell: (row) => row.entity ?? '—',
+            },
+            {
+              key: 'detail',
+              header: t('audit.detail'),
+              full: (row) => row.detail,
+              cell: (row) => row.detail ?? '—',
+            },
+            {
+              key: 'ip',
+              header: t('audit.ip'),
+              width: '8rem',
+              full: (row) => [row.ip, row.userAgent].filter(Boolean).join(' · '),
+              cell: (row) => row.ip,
+            },
+          ]}
+        />
       </Panel>
     </>
   );

@@ -1,11 +1,12 @@
-import { Badge, Button, Field, HStack, Input, Table } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Input, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { staffCall } from '../api';
 import type { StaffDataOf } from '../api';
-import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
+import { PageTitle, Panel, formatTime, useLoad } from '../parts/common';
+import { PagedTable } from '../parts/PagedTable';
 import { ReasonDialog } from '../parts/ReasonDialog';
 import { mayCall } from '../roles';
 import { useStaffSession } from '../session';
@@ -61,7 +62,7 @@ export default function InstitutionsScreen() {
       {mayCreate ? (
         <Panel title={t('institutions.create')}>
           <form onSubmit={(e) => void create(e)}>
-            <HStack align="flex-end" gap="3">
+            <HStack align="flex-end" gap="3" wrap="wrap">
               <Field.Root required maxW="xs">
                 <Field.Label>{t('institutions.name')}</Field.Label>
                 <Input
@@ -97,67 +98,74 @@ export default function InstitutionsScreen() {
         </Panel>
       ) : null}
       <Panel>
-        <Loaded state={{ loading, failed, data, reload }}>
-          {(data) => (
-            <>
-              <Table.Root size="sm" data-testid="institution-table">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('institutions.code')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('institutions.name')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('institutions.status')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">
-                      {t('institutions.customers')}
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('customers.createdAt')}</Table.ColumnHeader>
-                    <Table.ColumnHeader />
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.items.length === 0 ? <EmptyRow columns={6} /> : null}
-                  {data.items.map((inst) => (
-                    <Table.Row key={inst.id} data-testid={`institution-row-${inst.code}`}>
-                      <Table.Cell fontFamily="mono">{inst.code}</Table.Cell>
-                      <Table.Cell>{inst.name}</Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={inst.active ? 'green' : 'gray'}>
-                          {inst.active ? t('institutions.active') : t('institutions.inactive')}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">{inst.customers}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">
-                        {formatTime(inst.createdAt, i18n.language)}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <HStack justify="flex-end" gap="2">
-                          <Button asChild size="xs" variant="outline">
-                            <Link to={`/institutions/${inst.id}`}>{t('institutions.members')}</Link>
-                          </Button>
-                          {mayDisable && inst.active ? (
-                            <Button
-                              size="xs"
-                              variant="outline"
-                              colorPalette="red"
-                              onClick={() => setDisabling(inst)}
-                            >
-                              {t('institutions.disable')}
-                            </Button>
-                          ) : null}
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-              <Pager
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPage={(p) => setParams({ page: String(p) })}
-              />
-            </>
-          )}
-        </Loaded>
+        <PagedTable
+          testId="institution-table"
+          state={{ loading, failed, data, reload }}
+          rowKey={(inst) => inst.id}
+          rowTestId={(inst) => `institution-row-${inst.code}`}
+          onPage={(p) => setParams({ page: String(p) })}
+          columns={[
+            {
+              key: 'code',
+              header: t('institutions.code'),
+              width: '9rem',
+              full: (inst) => inst.code,
+              cell: (inst) => <chakra.span fontFamily="mono">{inst.code}</chakra.span>,
+            },
+            {
+              key: 'name',
+              header: t('institutions.name'),
+              full: (i) => i.name,
+              cell: (i) => i.name,
+            },
+            {
+              key: 'status',
+              header: t('institutions.status'),
+              width: '7rem',
+              cell: (inst) => (
+                <Badge colorPalette={inst.active ? 'green' : 'gray'}>
+                  {inst.active ? t('institutions.active') : t('institutions.inactive')}
+                </Badge>
+              ),
+            },
+            {
+              key: 'customers',
+              header: t('institutions.customers'),
+              width: '7rem',
+              align: 'end',
+              cell: (inst) => inst.customers,
+            },
+            {
+              key: 'createdAt',
+              header: t('customers.createdAt'),
+              width: '11rem',
+              cell: (inst) => formatTime(inst.createdAt, i18n.language),
+            },
+            {
+              key: 'actions',
+              header: null,
+              width: '12rem',
+              align: 'end',
+              cell: (inst) => (
+                <HStack justify="flex-end" gap="2">
+                  <Button asChild size="xs" variant="outline">
+                    <Link to={`/institutions/${inst.id}`}>{t('institutions.members')}</Link>
+                  </Button>
+                  {mayDisable && inst.active ? (
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      colorPalette="red"
+                      onClick={() => setDisabling(inst)}
+                    >
+                      {t('institutions.disable')}
+                    </Button>
+                  ) : null}
+                </HStack>
+              ),
+            },
+          ]}
+        />
       </Panel>
       <ReasonDialog
         open={disabling !== null}

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -12,7 +12,8 @@ import { eventWords } from '../../../locales';
 import { staffCall } from '../api';
 import type { StaffDataOf } from '../api';
 import { refusalText } from '../i18n';
-import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
+import { PageTitle, Panel, formatTime, useLoad } from '../parts/common';
+import { PagedTable } from '../parts/PagedTable';
 import { mayCall } from '../roles';
 import { useStaffSession } from '../session';
 import { toast } from '../toaster';
@@ -63,7 +64,7 @@ function JobError({ error }: { error: string | null }) {
     );
   }
   return (
-    <Text truncate maxW="xs" title={error} fontFamily="mono" fontSize="xs">
+    <Text truncate title={error} fontFamily="mono" fontSize="xs">
       {error}
     </Text>
   );
@@ -164,82 +165,87 @@ export default function JobsScreen() {
         {t('jobs.title')}
       </PageTitle>
       <Panel>
-        <Loaded state={{ loading, failed, data, reload }}>
-          {(data) => (
-            <>
-              <Table.Root size="sm" data-testid="jobs-table">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('jobs.entity')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('jobs.event')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('jobs.dueAt')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('jobs.state')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('jobs.attempts')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('jobs.lastError')}</Table.ColumnHeader>
-                    <Table.ColumnHeader />
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.items.length === 0 ? <EmptyRow columns={7} /> : null}
-                  {data.items.map((job) => (
-                    <Table.Row key={job.id} data-testid={`job-row-${job.id}`}>
-                      <Table.Cell>
-                        <Link
-                          to={`/entities/${job.entityType}/${job.entityId}`}
-                          data-testid={`job-entity-${job.id}`}
-                        >
-                          {t('entity.title', {
-                            type: t(`entity.types.${job.entityType}`, {
-                              defaultValue: job.entityType,
-                            }),
-                            id: job.entityId,
-                          })}
-                        </Link>
-                      </Table.Cell>
-                      <Table.Cell title={job.event}>
-                        {eventWords(i18n.language as Locale, job.event) ?? job.event}
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">
-                        {formatTime(job.dueAt, i18n.language)}
-                        {job.status === 'pending' && job.runAt !== job.dueAt ? (
-                          <Text fontSize="xs" color="fg.muted">
-                            {t('jobs.nextTry', { time: formatTime(job.runAt, i18n.language) })}
-                          </Text>
-                        ) : null}
-                      </Table.Cell>
-                      <Table.Cell>
-                        <JobStatusBadge job={job} />
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">{job.attempts}</Table.Cell>
-                      <Table.Cell>
-                        <JobError error={job.lastError} />
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        {mayRetry && (job.status === 'failed' || job.status === 'skipped') ? (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            data-testid={`job-retry-${job.id}`}
-                            loading={retrying === job.id}
-                            onClick={() => void retry(job)}
-                          >
-                            {t('jobs.retry')}
-                          </Button>
-                        ) : null}
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-              <Pager
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPage={(p) => setParams({ ...Object.fromEntries(params), page: String(p) })}
-              />
-            </>
-          )}
-        </Loaded>
+        <PagedTable
+          testId="jobs-table"
+          state={{ loading, failed, data, reload }}
+          rowKey={(job) => job.id}
+          rowTestId={(job) => `job-row-${job.id}`}
+          onPage={(p) => setParams({ ...Object.fromEntries(params), page: String(p) })}
+          columns={[
+            {
+              key: 'entity',
+              header: t('jobs.entity'),
+              cell: (job) => (
+                <Link
+                  to={`/entities/${job.entityType}/${job.entityId}`}
+                  data-testid={`job-entity-${job.id}`}
+                >
+                  {t('entity.title', {
+                    type: t(`entity.types.${job.entityType}`, { defaultValue: job.entityType }),
+                    id: job.entityId,
+                  })}
+                </Link>
+              ),
+            },
+            {
+              key: 'event',
+              header: t('jobs.event'),
+              full: (job) => job.event,
+              cell: (job) => eventWords(i18n.language as Locale, job.event) ?? job.event,
+            },
+            {
+              key: 'dueAt',
+              header: t('jobs.dueAt'),
+              width: '11rem',
+              cell: (job) => (
+                <>
+                  {formatTime(job.dueAt, i18n.language)}
+                  {job.status === 'pending' && job.runAt !== job.dueAt ? (
+                    <Text fontSize="xs" color="fg.muted">
+                      {t('jobs.nextTry', { time: formatTime(job.runAt, i18n.language) })}
+                    </Text>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              key: 'state',
+              header: t('jobs.state'),
+              width: '8rem',
+              cell: (job) => <JobStatusBadge job={job} />,
+            },
+            {
+              key: 'attempts',
+              header: t('jobs.attempts'),
+              width: '6rem',
+              align: 'end',
+              cell: (job) => job.attempts,
+            },
+            {
+              key: 'lastError',
+              header: t('jobs.lastError'),
+              cell: (job) => <JobError error={job.lastError} />,
+            },
+            {
+              key: 'retry',
+              header: null,
+              width: '7rem',
+              align: 'end',
+              cell: (job) =>
+                mayRetry && (job.status === 'failed' || job.status === 'skipped') ? (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    data-testid={`job-retry-${job.id}`}
+                    loading={retrying === job.id}
+                    onClick={() => void retry(job)}
+                  >
+                    {t('jobs.retry')}
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
       </Panel>
     </>
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, NativeSelect, Table } from '@chakra-ui/react';
+import { Badge, Button, HStack, NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { kycMachine } from '../../../machines/kyc';
@@ -7,7 +7,8 @@ import { isInState } from '../../../machines/state-value';
 import { paletteOf, topStateOf } from '../../lifecycle/tones';
 import { useLifecycleWords } from '../../lifecycle/words';
 import { staffCall } from '../api';
-import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
+import { PageTitle, Panel, formatTime, useLoad } from '../parts/common';
+import { PagedTable } from '../parts/PagedTable';
 
 const PAGE_SIZE = 20;
 /** The states a reviewer filters by: the machine's, nested ones included (overdue). */
@@ -85,61 +86,63 @@ export default function KycQueueScreen() {
         {t('kyc.queueTitle')}
       </PageTitle>
       <Panel>
-        <Loaded state={{ loading, failed, data, reload }}>
-          {(data) => (
-            <>
-              <Table.Root size="sm" interactive data-testid="kyc-queue">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('kyc.account')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('kyc.accountId')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('kyc.realName')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('kyc.state')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('kyc.submissions')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('kyc.submittedAt')}</Table.ColumnHeader>
-                    <Table.ColumnHeader />
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.items.length === 0 ? <EmptyRow columns={7} /> : null}
-                  {data.items.map((item) => (
-                    <Table.Row key={item.customerId} data-testid={`kyc-row-${item.account}`}>
-                      <Table.Cell>{item.account}</Table.Cell>
-                      <Table.Cell>{item.accountId}</Table.Cell>
-                      <Table.Cell>{item.realName ?? '—'}</Table.Cell>
-                      <Table.Cell>
-                        <HStack gap="1.5">
-                          <KycStateBadge state={item.state} />
-                          {isInState(item.state, OVERDUE) ? (
-                            <OverdueFlag testId={`kyc-overdue-${item.account}`} />
-                          ) : null}
-                        </HStack>
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">{item.submissions}</Table.Cell>
-                      <Table.Cell>{formatTime(item.submittedAt, i18n.language)}</Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <Button asChild size="xs" variant="outline">
-                          <Link
-                            to={`/kyc/${item.customerId}`}
-                            data-testid={`kyc-open-${item.account}`}
-                          >
-                            {t('kyc.open')}
-                          </Link>
-                        </Button>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-              <Pager
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPage={(p) => setParams({ state, page: String(p) })}
-              />
-            </>
-          )}
-        </Loaded>
+        <PagedTable
+          testId="kyc-queue"
+          interactive
+          state={{ loading, failed, data, reload }}
+          rowKey={(item) => item.customerId}
+          rowTestId={(item) => `kyc-row-${item.account}`}
+          onPage={(p) => setParams({ state, page: String(p) })}
+          columns={[
+            {
+              key: 'account',
+              header: t('kyc.account'),
+              full: (i) => i.account,
+              cell: (i) => i.account,
+            },
+            { key: 'accountId', header: t('kyc.accountId'), cell: (i) => i.accountId },
+            { key: 'realName', header: t('kyc.realName'), cell: (i) => i.realName ?? '—' },
+            {
+              key: 'state',
+              header: t('kyc.state'),
+              width: '14rem',
+              cell: (item) => (
+                <HStack gap="1.5" wrap="wrap">
+                  <KycStateBadge state={item.state} />
+                  {isInState(item.state, OVERDUE) ? (
+                    <OverdueFlag testId={`kyc-overdue-${item.account}`} />
+                  ) : null}
+                </HStack>
+              ),
+            },
+            {
+              key: 'submissions',
+              header: t('kyc.submissions'),
+              width: '6rem',
+              align: 'end',
+              cell: (i) => i.submissions,
+            },
+            {
+              key: 'submittedAt',
+              header: t('kyc.submittedAt'),
+              width: '11rem',
+              cell: (i) => formatTime(i.submittedAt, i18n.language),
+            },
+            {
+              key: 'open',
+              header: null,
+              width: '6rem',
+              align: 'end',
+              cell: (item) => (
+                <Button asChild size="xs" variant="outline">
+                  <Link to={`/kyc/${item.customerId}`} data-testid={`kyc-open-${item.account}`}>
+                    {t('kyc.open')}
+                  </Link>
+                </Button>
+              ),
+            },
+          ]}
+        />
       </Panel>
     </>
   );

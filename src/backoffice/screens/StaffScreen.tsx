@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Table,
-} from '@chakra-ui/react';
+import { Alert, Badge, Button, Code, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +7,8 @@ import { STAFF_ROLES } from '../../../contract/schemas/staff';
 import type { StaffRole } from '../../../contract/schemas/staff';
 import { staffCall } from '../api';
 import type { StaffDataOf } from '../api';
-import { EmptyRow, PageTitle, Pager, Panel, formatTime, useLoad, Loaded } from '../parts/common';
+import { PageTitle, Panel, formatTime, useLoad } from '../parts/common';
+import { PagedTable } from '../parts/PagedTable';
 
 /** Staff accounts (admins only): the list, and creation with a one-time password shown once. */
 export default function StaffScreen() {
@@ -52,7 +43,7 @@ export default function StaffScreen() {
       <PageTitle>{t('staff.title')}</PageTitle>
       <Panel title={t('staff.create')}>
         <form onSubmit={(e) => void create(e)}>
-          <HStack align="flex-end" gap="3">
+          <HStack align="flex-end" gap="3" wrap="wrap">
             <Field.Root required maxW="xs">
               <Field.Label>{t('staff.account')}</Field.Label>
               <Input
@@ -113,47 +104,43 @@ export default function StaffScreen() {
         ) : null}
       </Panel>
       <Panel>
-        <Loaded state={{ loading, failed, data, reload }}>
-          {(data) => (
-            <>
-              <Table.Root size="sm" data-testid="staff-table">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>ID</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('staff.account')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('staff.role')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('staff.enrolled')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('staff.lockedUntil')}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {data.items.length === 0 ? <EmptyRow columns={5} /> : null}
-                  {data.items.map((s) => (
-                    <Table.Row key={s.id} data-testid={`staff-row-${s.account}`}>
-                      <Table.Cell>{s.id}</Table.Cell>
-                      <Table.Cell>{s.account}</Table.Cell>
-                      <Table.Cell>{t(`roles.${s.role}`, { defaultValue: s.role })}</Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={s.enrolled ? 'green' : 'gray'}>
-                          {s.enrolled ? t('common.yes') : t('common.no')}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell>
-                        {s.lockedUntil ? formatTime(s.lockedUntil, i18n.language) : '—'}
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-              <Pager
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPage={(p) => setParams({ page: String(p) })}
-              />
-            </>
-          )}
-        </Loaded>
+        <PagedTable
+          testId="staff-table"
+          state={{ loading, failed, data, reload }}
+          rowKey={(s) => s.id}
+          rowTestId={(s) => `staff-row-${s.account}`}
+          onPage={(p) => setParams({ page: String(p) })}
+          columns={[
+            { key: 'id', header: 'ID', width: '5rem', cell: (s) => s.id },
+            {
+              key: 'account',
+              header: t('staff.account'),
+              full: (s) => s.account,
+              cell: (s) => s.account,
+            },
+            {
+              key: 'role',
+              header: t('staff.role'),
+              cell: (s) => t(`roles.${s.role}`, { defaultValue: s.role }),
+            },
+            {
+              key: 'enrolled',
+              header: t('staff.enrolled'),
+              width: '7rem',
+              cell: (s) => (
+                <Badge colorPalette={s.enrolled ? 'green' : 'gray'}>
+                  {s.enrolled ? t('common.yes') : t('common.no')}
+                </Badge>
+              ),
+            },
+            {
+              key: 'lockedUntil',
+              header: t('staff.lockedUntil'),
+              width: '11rem',
+              cell: (s) => (s.lockedUntil ? formatTime(s.lockedUntil, i18n.language) : '—'),
+            },
+          ]}
+        />
       </Panel>
     </>
   );

@@ -1,29 +1,31 @@
 import { Box, Flex, Skeleton, Text, chakra } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
-import { RestrictedOr } from '../../account/RestrictionPanel';
 import { useNavigate } from 'react-router-dom';
+import { EmptyData } from '../../components/EmptyData';
+import { LoadError } from '../../components/LoadError';
 import { DIRECTION_COLOR, directionOf, formatLevel } from '../format';
 import { useIndices } from '../live';
 import { ChangeText } from './ChangeText';
 
 /** KOSPI, KOSDAQ and KOSPI200 side by side, live; tap opens the index. */
 export function IndexCards() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const { data, status } = useIndices();
   if (!data) {
     return status === 'error' ? (
-      <RestrictedOr>
-        <Text px="4" fontSize="sm" color="fg.muted" data-testid="indices-error">
-          {t('market.loadFailed')}
-        </Text>
-      </RestrictedOr>
+      <LoadError testId="indices-error" />
     ) : (
       <Flex gap="2" px="4" data-testid="indices-loading">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} flex="1" h="20" borderRadius="xl" />
         ))}
       </Flex>
+    );
+  }
+  if (data.length === 0) {
+    return (
+      <div data-testid="indices-empty">
+        <EmptyData />
+      </div>
     );
   }
   return (

@@ -1,8 +1,7 @@
-import { Button, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Skeleton, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { RestrictionPanel, useRestrictionInstead } from '../../account/RestrictionPanel';
 import { EmptyData } from '../../components/EmptyData';
+import { LoadError } from '../../components/LoadError';
 
 interface ListStateProps {
   /** Names the list in the test ids: `<testId>-loading`, `-error`, `-empty`. */
@@ -16,7 +15,10 @@ interface ListStateProps {
   children: ReactNode;
 }
 
-/** Every list's three other states: skeleton rows while loading, an error with retry, empty. */
+/**
+ * Every list's three other states: skeleton rows while loading, an error with retry, empty. The
+ * test ids end in `-loading`, `-error` and `-empty`, which src/app/screenStates.test.tsx relies on.
+ */
 export function ListState({
   testId,
   loading,
@@ -27,28 +29,8 @@ export function ListState({
   rows = 5,
   children,
 }: ListStateProps) {
-  const { t } = useTranslation();
-  const restricted = useRestrictionInstead();
-  if (failed && restricted) {
-    return (
-      <Flex px="4" py="2">
-        <RestrictionPanel status={restricted} compact />
-      </Flex>
-    );
-  }
   if (failed) {
-    return (
-      <Flex direction="column" align="center" gap="3" py="8" data-testid={`${testId}-error`}>
-        <Text color="fg.muted" fontSize="sm">
-          {t('market.loadFailed')}
-        </Text>
-        {onRetry ? (
-          <Button size="sm" variant="outline" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        ) : null}
-      </Flex>
-    );
+    return <LoadError testId={`${testId}-error`} onRetry={onRetry} />;
   }
   if (loading && empty) {
     return (

@@ -124,7 +124,7 @@ export function OrderBook({
     >
       <ListState
         testId="book"
-        loading={!data && status !== 'error'}
+        loading={!data && (status === 'connecting' || status === 'polling')}
         failed={!data && status === 'error'}
         empty={!data}
         rows={6}

@@ -1,0 +1,267 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axios from 'axios';
+import { Component, Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadSiteConfig } from '../config/siteConfig';
+import { MARKET_TABS } from '../market/MarketScreen';
+import { sessionStore } from '../session';
+import type { BackendMode } from '../testing/fakeBackend';
+import { backend, fakeAdapter } from '../testing/fakeBackend';
+import { renderWithApp } from '../testing/renderWithApp';
+import { SCREENS } from './screens';
+
+/**
+ * Every screen of SCREENS under every kind of answer (issue 9, item 1): never answering, empty,
+ * failing (a 500 envelope, no network), slow, and with data. The REST calls go through the app's
+ * client onto a fake network (axios' default adapter); live market data comes from fake hooks in the same mode.
+ * A screen added to SCREENS without a row in CASES fails the first test.
+ */
+vi.mock('../market/live', async () => (await import('../testing/fakeBackend')).liveHooks);
+// Highcharts draws nothing useful in happy-dom; the chart's own states are the chart's tests.
+vi.mock('../market/chart/StockChart', () => ({ StockChart: () => null }));
+// The site configuration loads before the app mounts (ConfigRetry covers its failure).
+vi.mock('../config/fetchConfigItems', () => ({
+  fetchConfigItems: () =>
+    Promise.resolve([
+      { name: 'about_us', value: 'Maru' },
+      { name: 'privacy_policy', value: 'Privacy' },
+      { name: 'user_agreement', value: 'Terms' },
+    ]),
+}));
+
+interface ScreenCase {
+  /** The address opened (the route's path by default). */
+  url?: string;
+  /** Test ids all shown once the data is in. */
+  data: string[];
+  /** Test ids shown for empty answers (an `-empty` state, or the figures with dashes). */
+  empty: string[];
+  /** The screen asks for nothing: it shows `data` whatever the network does. */
+  offline?: true;
+  /** What a person does first (typing a search), before the screen asks for anything. */
+  act?: () => void;
+}
+
+const offline = (...ids: string[]): ScreenCase => ({ data: ids, empty: ids, offline: true });
+
+const TAB_STATES: Record<(typeof MARKET_TABS)[number], Pick<ScreenCase, 'data' | 'empty'>> = {
+  quotes: { data: ['indices', 'rankings'], empty: ['indices-empty', 'rankings-empty'] },
+  trading: {
+    data: ['investor-trends', 'short-selling'],
+    // A day without flows yet shows its zero figures; no short selling is an empty list.
+    empty: ['investor-trends', 'short-selling-empty'],
+  },
+  featured: { data: ['industries'], empty: ['industries-empty'] },
+  indicators: { data: ['indicators'], empty: ['indicators-empty'] },
+  issues: { data: ['issues'], empty: ['issues-empty'] },
+  forex: { data: ['fx'], empty: ['fx-empty'] },
+};
+
+const CASES: Record<string, ScreenCase[]> = {
+  '/login/start': [offline('start-login')],
+  '/login/start1': [offline('language-continue')],
+  '/login/login': [offline('login-submit')],
+  '/login/register': [offline('register-submit')],
+  '/login/reLogin': [offline('relogin-notice')],
+  // Loads the customer, then leaves for "Mine": the data state is the redirect's absence of error.
+  '/login/loginAfter': [{ data: [], empty: [] }],
+  '/information/index': [
+    { data: ['mine-account', 'mine-balance-KRW'], empty: ['mine-account', 'balances-empty'] },
+  ],
+  '/information/setting': [offline('logout')],
+  '/information/changeLang': [offline('lang-kor')],
+  '/information/loginPass': [offline('loginpass-submit')],
+  '/information/authInfo': [{ data: ['kyc-state'], empty: ['kyc-state'] }],
+  '/information/fundPass': [{ data: ['fundpass-mode-change'], empty: ['fundpass-form'] }],
+  '/information/aboutUs': [offline('about-us-text')],
+  '/information/aboutInfo': [offline('about-info-text')],
+  '/home/index': [{ data: ['indices', 'hot'], empty: ['indices-empty', 'hot-empty'] }],
+  '/home/market': [
+    {
+      data: ['indices', 'hot', 'rankings'],
+      empty: ['indices-empty', 'hot-empty', 'rankings-empty'],
+    },
+  ],
+  '/market/index': MARKET_TABS.map((tab) => ({
+    url: `/market/index?tab=${tab}`,
+    ...TAB_STATES[tab],
+  })),
+  '/market/optionList': [{ data: ['rankings'], empty: ['rankings-empty'] }],
+  '/market/stockDetail': [
+    {
+      url: '/market/stockDetail?code=005930',
+      data: ['stock-price', 'book-bid-1'],
+      empty: ['stock-price', 'book-empty'],
+    },
+  ],
+  '/market/stockDetailzs': [
+    {
+      url: '/market/stockDetailzs?name=KOSPI',
+      data: ['stock-price', 'investor-trends'],
+      empty: ['stock-price', 'investor-trends'],
+    },
+  ],
+  '/market/marketTeshe': [{ data: ['industries'], empty: ['industries-empty'] }],
+  '/market/marketZhiBiao': [{ data: ['indicators'], empty: ['indicators-empty'] }],
+  '/market/marketQuestion': [{ data: ['issues'], empty: ['issues-empty'] }],
+  '/favorite/index': [{ data: ['watchlist'], empty: ['watchlist-empty'] }],
+  '/favorite/search': [
+    {
+      data: ['search-results'],
+      empty: ['search-empty'],
+      act: () =>
+        fireEvent.change(screen.getByTestId('search-input'), { target: { value: '삼성' } }),
+    },
+  ],
+};
+
+const LOADING = '[data-testid$="-loading"], [aria-busy="true"]';
+const FAILED = '[data-testid$="-error"]';
+const SUSPENDED = 'screen-suspended';
+
+/** A crash to the error page is what this test exists to catch: it is recorded, not shown. */
+class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? (
+      <div data-testid="crashed">{String(this.state.error.stack)}</div>
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+async function open(path: string, c: ScreenCase) {
+  const route = SCREENS.find((s) => s.path === path);
+  if (!route) throw new Error(`no screen ${path}`);
+  const { Screen } = route;
+  const view = await renderWithApp(
+    <Boundary>
+      <Suspense fallback={<div data-testid={SUSPENDED} />}>
+        <Screen />
+      </Suspense>
+    </Boundary>,
+    { path: c.url ?? path },
+  );
+  await waitFor(() => expect(screen.queryByTestId(SUSPENDED)).toBeNull(), { timeout: 5000 });
+  if (c.act) c.act();
+  return view;
+}
+
+function notCrashed() {
+  const crashed = screen.queryByTestId('crashed');
+  expect(crashed?.textContent ?? null).toBeNull();
+}
+
+const all = (ids: readonly string[]) => () => {
+  notCrashed();
+  for (const id of ids) expect(screen.getAllByTestId(id).length, id).toBeGreaterThan(0);
+};
+
+/** Lets pending promises and slow answers settle (slow ones take SLOW_MS). */
+const settle = () => act(() => new Promise((r) => setTimeout(r, 200)));
+
+let signedIn = 0;
+beforeAll(async () => {
+  // The app's own client, with the fake network under it.
+  axios.defaults.adapter = fakeAdapter;
+  await loadSiteConfig();
+});
+beforeEach(async () => {
+  backend.reset();
+  localStorage.clear();
+  (await import('../favorite/watchlistStore')).resetWatchlist();
+  // A new account each time: a copy of "Mine" cached for another test's account is not shown.
+  sessionStore.signIn('tok', `tester${++signedIn}`);
+});
+afterEach(() => {
+  expect(backend.unknown, 'calls without a fixture in fakeBackend.ts').toEqual([]);
+});
+
+describe('every customer screen', () => {
+  it('has a row in CASES', () => {
+    expect(SCREENS.map((s) => s.path).filter((p) => !CASES[p]?.length)).toEqual([]);
+  });
+
+  const rows = Object.entries(CASES).flatMap(([path, cases]) =>
+    cases.map((c) => ({ name: c.url ?? path, path, c })),
+  );
+
+  describe.each(rows)('$name', ({ path, c }) => {
+    const modes: BackendMode[] = ['hang', 'empty', 'fail500', 'network', 'slow', 'data'];
+
+    if (c.offline) {
+      it.each(modes)('shows itself whatever the network does (%s)', async (mode) => {
+        backend.setMode(mode);
+        await open(path, c);
+        await settle();
+        all(c.data)();
+        expect(document.querySelector(FAILED)).toBeNull();
+      });
+      return;
+    }
+
+    it('shows a loading state while nothing answers, and no error', async () => {
+      backend.setMode('hang');
+      await open(path, c);
+      // Waited for, not expected at once: a search asks only after the typing pauses.
+      await waitFor(() => expect(document.querySelector(LOADING), 'a loading').not.toBeNull());
+      await settle();
+      notCrashed();
+      expect(document.querySelector(LOADING), 'still loading').not.toBeNull();
+      expect(document.querySelector(FAILED)).toBeNull();
+      for (const id of c.data) expect(screen.queryByTestId(id)).toBeNull();
+    });
+
+    it('shows its empty state for empty answers', async () => {
+      backend.setMode('empty');
+      await open(path, c);
+      await waitFor(all(c.empty));
+      await settle();
+      all(c.empty)();
+      expect(document.querySelector(FAILED)).toBeNull();
+    });
+
+    it.each(['fail500', 'network'] as const)(
+      'shows an error with a retry when the call fails (%s), and the data after it',
+      async (mode) => {
+        backend.setMode(mode);
+        await open(path, c);
+        await waitFor(() => expect(document.querySelector(FAILED)).not.toBeNull());
+        notCrashed();
+        const errors = [...document.querySelectorAll<HTMLElement>(FAILED)];
+        for (const error of errors) {
+          // A translated sentence, never a code or an exception's text.
+          expect(error.textContent).not.toMatch(/system\.|Error|undefined|null/);
+        }
+        backend.setMode('data');
+        const asked = backend.calls.length;
+        const retries = errors.flatMap((e) => within(e).queryAllByRole('button'));
+        // Every failed REST answer offers a retry; a live channel recovers by itself.
+        if (asked > 0) expect(retries.length, 'a retry button').toBeGreaterThan(0);
+        for (const retry of retries) if (retry.isConnected) fireEvent.click(retry);
+        if (retries.length > 0) {
+          await waitFor(() => expect(backend.calls.length).toBeGreaterThan(asked));
+        }
+        await waitFor(all(c.data));
+        expect(document.querySelector(FAILED)).toBeNull();
+      },
+    );
+
+    it('shows loading, then the data of a slow answer', async () => {
+      backend.setMode('slow');
+      await open(path, c);
+      notCrashed();
+      if (c.data.length > 0) {
+        await waitFor(() => expect(document.querySelector(LOADING), 'a loading').not.toBeNull());
+        for (const id of c.data) expect(screen.queryByTestId(id)).toBeNull();
+      }
+      await waitFor(all(c.data));
+      expect(document.querySelector(FAILED)).toBeNull();
+    });
+  });
+});

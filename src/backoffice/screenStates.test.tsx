@@ -1,0 +1,304 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router-dom';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { acceptedEvents } from '../../machines/decide';
+import { accountLifecycle } from '../../machines/account';
+import { BACKOFFICE_ROUTES } from './router';
+import type { Handler } from './testing/harness';
+import { backend, ok, renderAt, resetBackoffice, signIn, startBackoffice } from './testing/harness';
+
+/**
+ * Every back-office route (read from BACKOFFICE_ROUTES, so a new one fails the first test until it
+ * has a row) under the four kinds of answer: none yet, empty, failing (a 500 envelope, and no
+ * connection), and data after a retry.
+ */
+const page = (items: unknown[]) => ({ items, page: 1, pageSize: 20, total: items.length });
+const NO_RESTRICTION =
+  'frozen.off,disabled.off,loginBanned.off,tradingBarred.off,withdrawalBarred.off';
+const customerRow = {
+  id: 9,
+  account: 'kim',
+  accountId: '10000009',
+  kycState: 'passed',
+  institution: 'Maru',
+  createdAt: '2026-01-02T03:04:05Z',
+  states: {
+    frozen: false,
+    disabled: false,
+    loginBanned: false,
+    tradingBarred: false,
+    withdrawalBarred: false,
+  },
+};
+const customerDetail = {
+  id: 9,
+  account: 'kim',
+  accountId: '10000009',
+  kycState: 'passed',
+  institution: 'Maru',
+  createdAt: '2026-01-02T03:04:05Z',
+  states: {
+    frozen: false,
+    disabled: false,
+    loginBanned: false,
+    tradingBarred: false,
+    withdrawalBarred: false,
+  },
+  creditScore: 100,
+  fundPasswordSet: false,
+  accountLifecycle: {
+    state: NO_RESTRICTION,
+    version: 1,
+    accepts: acceptedEvents(accountLifecycle, { state: NO_RESTRICTION, context: { reasons: {} } }),
+  },
+  stateChanges: [],
+};
+const kycDetail = {
+  customerId: 7,
+  account: 'hong',
+  state: 'under_review.waiting',
+  version: 3,
+  accepts: ['review.approve', 'review.reject', 'review.overdue'],
+  submissions: 1,
+  rejectionReason: null,
+  realName: '홍길동',
+  idNumber: '900101-1',
+  front: { photoId: 'f', mime: 'image/jpeg', data: 'AAAA' },
+  back: { photoId: 'b', mime: 'image/jpeg', data: 'BBBB' },
+};
+const entityView = {
+  entityType: 'kyc',
+  entityId: '7',
+  state: 'passed',
+  version: 4,
+  accepts: [],
+  chartSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  transitions: [],
+};
+
+interface RouteCase {
+  url: string;
+  /** The call the screen loads with. */
+  path?: string;
+  data?: unknown;
+  /** The answer with nothing in it, for lists; null when the screen has no list. */
+  empty?: unknown;
+  /** Shown once the data is in. */
+  shows: string;
+  /** The empty state's test id. */
+  emptyShows?: string;
+}
+
+const CASES: Record<string, RouteCase> = {
+  '/login': { url: '/login', shows: 'staff-account' },
+  '/password': { url: '/password', shows: 'change-password-submit' },
+  '/': { url: '/', path: '/kyc/queue', data: page([]), shows: 'kyc-queue' },
+  '/kyc': {
+    url: '/kyc',
+    path: '/kyc/queue',
+    data: page([
+      {
+        customerId: 7,
+        account: 'hong',
+        accountId: '10000007',
+        realName: '홍길동',
+        state: 'under_review.waiting',
+        submissions: 1,
+        submittedAt: '2026-01-01T00:00:00Z',
+      },
+    ]),
+    empty: page([]),
+    shows: 'kyc-row-hong',
+    emptyShows: 'kyc-queue-empty',
+  },
+  '/kyc/:customerId': {
+    url: '/kyc/7',
+    path: '/kyc/detail',
+    data: kycDetail,
+    shows: 'kyc-decisions',
+  },
+  '/customers': {
+    url: '/customers',
+    path: '/customers/search',
+    data: page([customerRow]),
+    empty: page([]),
+    shows: 'customer-table',
+    emptyShows: 'view-empty',
+  },
+  '/customers/:customerId': {
+    url: '/customers/9',
+    path: '/customers/detail',
+    data: customerDetail,
+    shows: 'customer-states',
+  },
+  '/entities/:entityType/:entityId': {
+    url: '/entities/kyc/7',
+    path: '/entities/view',
+    data: entityView,
+    shows: 'entity-state',
+  },
+  '/audit': {
+    url: '/audit',
+    path: '/audit/search',
+    data: {
+      ...page([
+        {
+          id: 1,
+          at: '2026-01-01T00:00:00Z',
+          staff: 'admin1',
+          action: 'institution.create',
+          entity: 'institution:1',
+          detail: 'x'.repeat(400),
+          ip: '127.0.0.1',
+          userAgent: 'test',
+        },
+      ]),
+      pageSize: 50,
+    },
+    empty: page([]),
+    shows: 'audit-table',
+    emptyShows: 'audit-table-empty',
+  },
+  '/institutions': {
+    url: '/institutions',
+    path: '/institutions/list',
+    data: page([
+      { id: 1, code: 'MARU', name: 'Maru', active: true, customers: 3, createdAt: '2026-01-01' },
+    ]),
+    empty: page([]),
+    shows: 'institution-row-MARU',
+    emptyShows: 'institution-table-empty',
+  },
+  '/institutions/:institutionId': {
+    url: '/institutions/1',
+    path: '/institutions/customers',
+    data: page([customerRow]),
+    empty: page([]),
+    shows: 'customer-table',
+    emptyShows: 'view-empty',
+  },
+  '/jobs': {
+    url: '/jobs',
+    path: '/jobs/list',
+    data: page([]),
+    empty: page([]),
+    shows: 'jobs-table',
+    emptyShows: 'jobs-table-empty',
+  },
+  '/settings': {
+    url: '/settings',
+    path: '/settings/get',
+    data: {
+      items: [
+        {
+          key: 'kyc.reviewHours',
+          value: 24,
+          defaultValue: 24,
+          unit: 'hours',
+          updatedBy: null,
+          updatedAt: null,
+        },
+      ],
+    },
+    shows: 'setting-kyc.reviewHours',
+  },
+  '/staff': {
+    url: '/staff',
+    path: '/staff/list',
+    data: page([{ id: 1, account: 'admin1', role: 'admin', enrolled: true, lockedUntil: null }]),
+    empty: page([]),
+    shows: 'staff-row-admin1',
+    emptyShows: 'staff-table-empty',
+  },
+  '*': { url: '/nowhere', path: '/kyc/queue', data: page([]), shows: 'kyc-queue' },
+};
+
+/** Every path of the route tree, children joined to their parent's. */
+function pathsOf(routes: RouteObject[], parent = ''): string[] {
+  return routes.flatMap((r) => {
+    const own = r.index ? [] : [r.path === '/' || r.path === '*' ? r.path : `${parent}${r.path}`];
+    const base = r.path === '/' ? '/' : `${parent}${r.path ?? ''}/`;
+    return [...own, ...pathsOf(r.children ?? [], base)];
+  });
+}
+
+const LOADING = '[data-testid$="-loading"], [aria-busy="true"]';
+const FAILED = '[data-testid$="-error"]';
+const never: Handler = () => new Promise(() => undefined);
+const noNetwork: Handler = () => Promise.reject(new Error('Network Error'));
+const fails500: Handler = () => ({
+  status: 500,
+  data: { status: 0, code: 'system.busy', params: {}, msg: '' },
+});
+
+beforeAll(startBackoffice);
+beforeEach(() => {
+  resetBackoffice();
+  signIn('admin');
+});
+
+describe('every back-office route', () => {
+  it('has a row in CASES', () => {
+    expect(pathsOf(BACKOFFICE_ROUTES).filter((p) => !CASES[p])).toEqual([]);
+  });
+
+  const loading = Object.entries(CASES).filter(([, c]) => c.path);
+  describe.each(loading)('%s', (_, c) => {
+    const path = c.path ?? '';
+    it('shows a spinner while nothing answers', async () => {
+      backend.handlers[path] = never;
+      renderAt(c.url);
+      await waitFor(() => expect(document.querySelector(LOADING)).not.toBeNull());
+      expect(document.querySelector(FAILED)).toBeNull();
+      expect(screen.queryByTestId(c.shows)).toBeNull();
+    });
+
+    it.each([
+      ['a 500', fails500],
+      ['no network', noNetwork],
+    ])('shows an error with a retry (%s), and the data after the retry', async (_name, fail) => {
+      backend.handlers[path] = fail;
+      renderAt(c.url);
+      const error = await waitFor(() => {
+        const found = document.querySelector<HTMLElement>(FAILED);
+        expect(found).not.toBeNull();
+        return found as HTMLElement;
+      });
+      expect(error.textContent).not.toMatch(/system\.|Error|undefined/);
+      backend.handlers[path] = () => ok(c.data);
+      const asked = backend.sent.filter((s) => s.path === path).length;
+      fireEvent.click(within(error).getByRole('button'));
+      await screen.findByTestId(c.shows);
+      expect(backend.sent.filter((s) => s.path === path).length).toBe(asked + 1);
+      expect(document.querySelector(FAILED)).toBeNull();
+    });
+
+    if (c.empty !== undefined) {
+      it('shows its empty state', async () => {
+        backend.handlers[path] = () => ok(c.empty);
+        renderAt(c.url);
+        expect((await screen.findByTestId(c.emptyShows ?? '')).textContent).toBe('Nothing to show');
+      });
+    }
+
+    it('shows the data of a slow answer after loading', async () => {
+      backend.handlers[path] = () =>
+        new Promise((resolve) => setTimeout(() => resolve(ok(c.data)), 300));
+      renderAt(c.url);
+      await waitFor(() => expect(document.querySelector(LOADING)).not.toBeNull());
+      await screen.findByTestId(c.shows, {}, { timeout: 3000 });
+    });
+  });
+
+  it.each(Object.entries(CASES).filter(([, c]) => !c.path))(
+    '%s shows itself without asking for data',
+    async (_, c) => {
+      if (c.url === '/password') {
+        resetBackoffice();
+        signIn('admin');
+      }
+      renderAt(c.url);
+      await screen.findByTestId(c.shows);
+    },
+  );
+});

@@ -1,0 +1,557 @@
+/**
+ * A fake customer backend for component tests of whole screens: the REST calls (through the real
+ * envelope client, so a 500 envelope and a dropped connection fail as they do in the app) and the
+ * live market hooks answer according to one switchable mode. `screenStates.test.tsx` renders every
+ * screen under every mode.
+ */
+import { AxiosError, AxiosHeaders } from 'axios';
+import type { AxiosAdapter } from 'axios';
+import { useEffect, useSyncExternalStore } from 'react';
+import { CALL_PATHS } from '../../contract/paths';
+import type {
+  Candle,
+  FeedSessionState,
+  FxRate,
+  IndexQuote,
+  OrderBookSnapshot,
+  Quote,
+  RankingEntry,
+  Trade,
+} from '../../contract/market';
+import type { LiveValue } from '../market/live';
+
+/**
+ * hang: nothing ever answers. empty: empty lists and nulls. fail500: a 500 with the error
+ * envelope (and live channels in error). network: no connection. slow: the data after a delay.
+ * data: the data at once.
+ */
+export type BackendMode = 'hang' | 'empty' | 'fail500' | 'network' | 'slow' | 'data';
+
+/** Longer than a render and the test's first look take, so the loading state is seen. */
+export const SLOW_MS = 400;
+
+type CallName = keyof typeof CALL_PATHS;
+const NAME_BY_PATH = new Map<string, CallName>(
+  Object.entries(CALL_PATHS).map(([name, path]) => [path, name as CallName]),
+);
+
+const FEED = { simulated: true, source: 'simulator', demo: true, label: 'Demo' };
+const NOW = Date.UTC(2026, 10, 20, 1, 0, 0);
+const side = (netAmount: number) => ({
+  buyQty: 10,
+  sellQty: 5,
+  netQty: 5,
+  buyAmount: 2_000_000_000,
+  sellAmount: 2_000_000_000 - netAmount,
+  netAmount,
+});
+const quoteOf = (code: string, name: string, price: number): Quote => ({
+  code,
+  name,
+  nameEn: name,
+  market: 'KOSPI',
+  time: NOW,
+  price,
+  prevClose: price - 400,
+  change: 400,
+  changeRate: 0.012,
+  open: price - 200,
+  high: price + 600,
+  low: price - 500,
+  volume: 12_345,
+  turnover: 2_460_000_000,
+  marketCap: 1_180_000_000_000_000,
+  upperLimit: 258_500,
+  lowerLimit: 139_300,
+  bid: price - 100,
+  ask: price,
+  vi: false,
+  halted: false,
+  afterHoursPrice: null,
+  simulated: true,
+});
+const indexOf = (name: IndexQuote['name'], value: number): IndexQuote => ({
+  name,
+  time: NOW,
+  value,
+  prevClose: value - 10,
+  change: 10,
+  changeRate: 0.004,
+  open: value - 5,
+  high: value + 8,
+  low: value - 12,
+  simulated: true,
+});
+const candles: Candle[] = Array.from({ length: 5 }, (_, i) => ({
+  start: NOW - (5 - i) * 86_400_000,
+  open: 100 + i,
+  high: 104 + i,
+  low: 98 + i,
+  close: 102 + i,
+  volume: 1000,
+  turnover: 100_000,
+}));
+const balance = (currency: string, total: number) => ({
+  currency,
+  total,
+  available: total,
+  held: 0,
+});
+
+/** What each REST call answers with data, and empty. Every call a screen makes must be here. */
+export const REST: Record<string, { data: unknown; empty: unknown }> = {
+  info: {
+    data: {
+      account: 'hong',
+      accountId: '10000001',
+      kycState: 'passed',
+      creditScore: 100,
+      avatar: null,
+      institution: 'MARU',
+      fundPasswordSet: true,
+      balances: [balance('KRW', 1_234_500), balance('USD', 1000)],
+      states: {
+        frozen: false,
+        disabled: false,
+        loginBanned: false,
+        tradingBarred: false,
+        withdrawalBarred: false,
+      },
+      createdAt: '2026-01-01T00:00:00Z',
+    },
+    empty: {
+      account: 'hong',
+      accountId: '10000001',
+      kycState: 'unverified',
+      creditScore: 0,
+      avatar: null,
+      institution: '',
+      fundPasswordSet: false,
+      balances: [],
+      states: {
+        frozen: false,
+        disabled: false,
+        loginBanned: false,
+        tradingBarred: false,
+        withdrawalBarred: false,
+      },
+      createdAt: '2026-01-01T00:00:00Z',
+    },
+  },
+  kycStatus: {
+    data: {
+      state: 'passed',
+      version: 3,
+      accepts: [],
+      rejectionReason: null,
+      submissions: 1,
+      realName: '홍길동',
+      idNumber: '900101-1******',
+      frontPhotoId: 'f',
+      backPhotoId: 'b',
+    },
+    empty: {
+      state: 'unverified',
+      version: 0,
+      accepts: ['kyc.submit'],
+      rejectionReason: null,
+      submissions: 0,
+      realName: null,
+      idNumber: null,
+      frontPhotoId: null,
+      backPhotoId: null,
+    },
+  },
+  stockDetail: {
+    data: {
+      feed: FEED,
+      stock: {
+        code: '005930',
+        nameKo: '삼성전자',
+        nameEn: 'SAMSUNG ELECTRONICS',
+        market: 'KOSPI',
+        industry: '통신 및 방송 장비 제조업',
+        listedShares: 5_919_637_922,
+        price: 199_400,
+        prevClose: 199_000,
+        change: 400,
+        changeRate: 0.002,
+        open: 199_000,
+        high: 200_000,
+        low: 198_500,
+        volume: 12_345,
+        turnover: 2_460_000_000,
+        marketCap: 1_180_000_000_000_000,
+        upperLimit: 258_500,
+        lowerLimit: 139_300,
+        week52High: 251_000,
+        week52Low: 148_200,
+        vi: false,
+        halted: false,
+        time: NOW,
+      },
+    },
+    // A stock with no trade yet today: no open/high/low.
+    empty: {
+      feed: FEED,
+      stock: {
+        code: '005930',
+        nameKo: '삼성전자',
+        nameEn: 'SAMSUNG ELECTRONICS',
+        market: 'KOSPI',
+        industry: '',
+        listedShares: 0,
+        price: 0,
+        prevClose: 0,
+        change: 0,
+        changeRate: 0,
+        open: null,
+        high: null,
+        low: null,
+        volume: 0,
+        turnover: 0,
+        marketCap: 0,
+        upperLimit: 0,
+        lowerLimit: 0,
+        week52High: 0,
+        week52Low: 0,
+        vi: false,
+        halted: false,
+        time: 0,
+      },
+    },
+  },
+  indexDetail: {
+    data: { feed: FEED, index: indexOf('KOSPI', 2650.12), week52High: 2900, week52Low: 2300 },
+    empty: {
+      feed: FEED,
+      index: { ...indexOf('KOSPI', 0), open: null, high: null, low: null },
+      week52High: 0,
+      week52Low: 0,
+    },
+  },
+  candles: {
+    data: { feed: FEED, symbol: '005930', interval: '1d', adjust: 'none', candles },
+    empty: { feed: FEED, symbol: '005930', interval: '1d', adjust: 'none', candles: [] },
+  },
+  industries: {
+    data: {
+      feed: FEED,
+      industries: [
+        {
+          industry: '반도체',
+          count: 12,
+          changeRate: 0.01,
+          advancers: 8,
+          decliners: 3,
+          unchanged: 1,
+          turnover: 1_000_000_000,
+          leaderCode: '005930',
+          leaderName: '삼성전자',
+          leaderChangeRate: 0.02,
+        },
+      ],
+    },
+    empty: { feed: FEED, industries: [] },
+  },
+  investorTrends: {
+    data: {
+      feed: FEED,
+      scope: 'KOSPI',
+      date: '2026-11-20',
+      individual: side(-1_200_000_000),
+      foreign: side(900_000_000),
+      institution: side(300_000_000),
+    },
+    // A day without flows yet.
+    empty: {
+      feed: FEED,
+      scope: 'KOSPI',
+      date: '2026-11-20',
+      individual: side(0),
+      foreign: side(0),
+      institution: side(0),
+    },
+  },
+  shortSelling: {
+    data: {
+      feed: FEED,
+      entries: [
+        {
+          code: '005930',
+          name: '삼성전자',
+          market: 'KOSPI',
+          date: '2026-11-20',
+          shortQty: 100,
+          shortAmount: 19_940_000,
+          volume: 12_345,
+          ratio: 0.008,
+        },
+      ],
+    },
+    empty: { feed: FEED, entries: [] },
+  },
+  search: {
+    data: {
+      feed: FEED,
+      results: [
+        {
+          code: '005930',
+          nameKo: '삼성전자',
+          nameEn: 'SAMSUNG ELECTRONICS',
+          market: 'KOSPI',
+          price: 199_400,
+          changeRate: 0.012,
+        },
+      ],
+    },
+    empty: { feed: FEED, results: [] },
+  },
+  watchlist: {
+    data: {
+      feed: FEED,
+      data: [
+        {
+          symbol: '005930',
+          name: '삼성전자',
+          nameEn: 'SAMSUNG ELECTRONICS',
+          market: 'KOSPI',
+          price: 199_400,
+          change: 400,
+          changeRate: 0.002,
+          addedAt: '2026-11-01T00:00:00Z',
+        },
+      ],
+    },
+    empty: { feed: FEED, data: [] },
+  },
+};
+
+/** What each live channel carries with data, and empty. */
+const LIVE = {
+  quote: { data: quoteOf('005930', '삼성전자', 199_400), empty: null },
+  book: {
+    data: {
+      code: '005930',
+      time: NOW,
+      bids: [{ price: 199_300, qty: 10 }],
+      asks: [{ price: 199_400, qty: 12 }],
+      totalBidQty: 10,
+      totalAskQty: 12,
+      auction: false,
+      simulated: true,
+    } satisfies OrderBookSnapshot,
+    empty: null,
+  },
+  trades: {
+    data: [
+      {
+        code: '005930',
+        time: NOW,
+        price: 199_400,
+        qty: 3,
+        side: 'buy',
+        session: 'regular',
+        auction: false,
+        seq: 1,
+      },
+    ] satisfies Trade[],
+    empty: [] as Trade[],
+  },
+  indices: {
+    data: [
+      indexOf('KOSPI', 2650.12),
+      indexOf('KOSDAQ', 870.5),
+      indexOf('KOSPI200', 350.25),
+    ] satisfies IndexQuote[],
+    empty: [] as IndexQuote[],
+  },
+  fx: {
+    data: [
+      {
+        currency: 'USD',
+        krwPerUnit: 1380.5,
+        quoteUnit: 1,
+        prevClose: 1378,
+        change: 2.5,
+        changeRate: 0.0018,
+        time: NOW,
+        simulated: true,
+      },
+    ] satisfies FxRate[],
+    empty: [] as FxRate[],
+  },
+  ranking: {
+    data: [
+      {
+        rank: 1,
+        code: '005930',
+        name: '삼성전자',
+        nameEn: 'Samsung Electronics',
+        market: 'KOSPI',
+        price: 199_400,
+        // Above the issues board's 5 % threshold, so the board has a row too.
+        changeRate: 0.062,
+        volume: 12_345,
+        turnover: 2_460_000_000,
+        marketCap: 1_180_000_000_000_000,
+      },
+    ] satisfies RankingEntry[],
+    empty: [] as RankingEntry[],
+  },
+  session: {
+    data: {
+      phase: 'continuous',
+      tradingDate: '2026-11-20',
+      isTradingDay: true,
+      nextChangeAt: null,
+      nextChangeAtSeoul: null,
+      demo: true,
+      label: 'Demo',
+      timezone: 'Asia/Seoul',
+      source: 'simulator',
+      simulated: true,
+      haltedMarkets: [],
+    } satisfies FeedSessionState,
+    empty: null,
+  },
+};
+
+// ---- the mode, which tests switch and the live hooks re-render on ----
+
+let mode: BackendMode = 'data';
+const listeners = new Set<() => void>();
+
+export const backend = {
+  /** Every REST call made, by name, in order. */
+  calls: [] as string[],
+  /** Calls the fixtures do not know: a screen that makes one fails its test. */
+  unknown: [] as string[],
+  get mode(): BackendMode {
+    return mode;
+  },
+  setMode(next: BackendMode): void {
+    mode = next;
+    for (const listener of [...listeners]) listener();
+  },
+  reset(): void {
+    this.calls.length = 0;
+    this.unknown.length = 0;
+    this.setMode('data');
+  },
+};
+
+const reply = (config: Parameters<AxiosAdapter>[0], status: number, data: unknown) => ({
+  data,
+  status,
+  statusText: '',
+  headers: new AxiosHeaders(),
+  config,
+});
+
+/** The HTTP adapter of the customer client under test. */
+export const fakeAdapter: AxiosAdapter = (config) => {
+  const name = NAME_BY_PATH.get(config.url ?? '') ?? config.url ?? '';
+  backend.calls.push(name);
+  const fixture = REST[name];
+  if (!fixture) backend.unknown.push(name);
+  const current = mode;
+  switch (current) {
+    case 'hang':
+      return new Promise(() => undefined);
+    case 'network':
+      return Promise.reject(
+        new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {}, undefined),
+      );
+    case 'fail500':
+      return Promise.resolve(
+        reply(config, 500, { status: 0, code: 'system.busy', params: {}, msg: '' }),
+      );
+    case 'empty':
+      return Promise.resolve(reply(config, 200, { status: 1, msg: '', data: fixture?.empty }));
+    case 'slow':
+    case 'data': {
+      const answer = reply(config, 200, { status: 1, msg: '', data: fixture?.data });
+      if (current === 'data') return Promise.resolve(answer);
+      return new Promise((resolve) => setTimeout(() => resolve(answer), SLOW_MS));
+    }
+  }
+};
+
+// ---- the live hooks (replace '../market/live' with `liveHooks`) ----
+
+/** Slow live data arrives after SLOW_MS, once per mode switch. */
+let slowArrived = false;
+let slowTimer: ReturnType<typeof setTimeout> | null = null;
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Slow live data starts its clock when the first view watches it. */
+function startSlowClock(): void {
+  if (mode !== 'slow' || slowArrived || slowTimer !== null) return;
+  slowTimer = setTimeout(() => {
+    slowArrived = true;
+    for (const listener of [...listeners]) listener();
+  }, SLOW_MS);
+}
+
+function useMode(): { mode: BackendMode; slowArrived: boolean } {
+  const current = useSyncExternalStore(subscribe, () => mode);
+  useEffect(startSlowClock, [current]);
+  return { mode: current, slowArrived: useSyncExternalStore(subscribe, () => slowArrived) };
+}
+
+listeners.add(() => {
+  if (mode !== 'slow') {
+    slowArrived = false;
+    if (slowTimer) clearTimeout(slowTimer);
+    slowTimer = null;
+  }
+});
+
+function useLive<K extends keyof typeof LIVE>(
+  kind: K,
+  active = true,
+): LiveValue<NonNullable<(typeof LIVE)[K]['data']>> {
+  const { mode: current, slowArrived: arrived } = useMode();
+  type T = NonNullable<(typeof LIVE)[K]['data']>;
+  if (!active) return { data: null, status: 'live' };
+  switch (current) {
+    case 'hang':
+      return { data: null, status: 'connecting' };
+    case 'fail500':
+    case 'network':
+      return { data: null, status: 'error' };
+    case 'empty':
+      return { data: LIVE[kind].empty as T | null, status: 'live' };
+    case 'slow':
+      return arrived
+        ? { data: LIVE[kind].data, status: 'live' }
+        : { data: null, status: 'connecting' };
+    case 'data':
+      return { data: LIVE[kind].data, status: 'live' };
+  }
+}
+
+export const liveHooks = {
+  useQuote: (symbol: string | null) => useLive('quote', symbol !== null),
+  useQuotes: (symbols: readonly string[]) => {
+    const value = useLive('quote');
+    const data: Record<string, Quote> = {};
+    if (value.data) for (const s of symbols) data[s] = { ...value.data, code: s };
+    return { data, status: value.status };
+  },
+  useBook: (symbol: string | null) => useLive('book', symbol !== null),
+  useTrades: (symbol: string | null) => useLive('trades', symbol !== null),
+  useLiveCandle: (symbol: string | null) => {
+    const value = useLive('quote', symbol !== null);
+    return { data: null, status: value.status };
+  },
+  useIndices: () => useLive('indices'),
+  useFxRates: () => useLive('fx'),
+  useRanking: () => useLive('ranking'),
+  useMarketSession: () => useLive('session'),
+};
