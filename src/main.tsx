@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ConfigRetry } from './app/ConfigRetry';
@@ -22,11 +22,16 @@ function mountApp(): void {
     goBack: () => void router.navigate(-1),
     warn: () => notify(i18n.t('ui:native.pressAgainToQuit')),
   });
-  root.render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  );
+  // A transition renders in slices that yield to the browser, rather than one long task that
+  // blocks a slow phone's main thread (Lighthouse's total blocking time) while the first screen
+  // is built.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  });
 }
 
 /**

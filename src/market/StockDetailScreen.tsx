@@ -171,7 +171,14 @@ export default function StockDetailScreen() {
             <StatsGrid stats={stats} />
           </ListState>
         </Card>
-        {code ? <StockChart symbol={code} prevClose={prevClose} /> : null}
+        {code ? (
+          <StockChart
+            symbol={code}
+            prevClose={prevClose}
+            // The price first: the chart's 100+ KB wait until it has shown (or the detail failed).
+            ready={!detail.loading || live !== null}
+          />
+        ) : null}
         {code ? <OrderBook code={code} prevClose={prevClose} last={live?.price ?? null} /> : null}
       </Stack>
     </Box>

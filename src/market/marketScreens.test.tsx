@@ -246,6 +246,35 @@ describe('the stock screen', () => {
       /191, 37, 48|bf2530/i,
     );
   });
+  it('asks for the candles only once the price has shown, so the price has the link first', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    api.call.mockImplementation((name: string) => {
+      if (name === 'stockDetail') return new Promise((resolve) => (answer = resolve));
+      if (name === 'watchlist') return Promise.resolve({ feed: FEED, data: [] });
+      return new Promise(() => undefined);
+    });
+    const { default: StockDetailScreen } = await import('./StockDetailScreen');
+    await renderWithApp(<StockDetailScreen />, { path: '/market/stockDetail?code=005930' });
+    await screen.findByTestId('chart-loading');
+    const asked = () => api.call.mock.calls.map(([name]) => name as string);
+    expect(asked()).toContain('stockDetail');
+    expect(asked()).not.toContain('candles');
+    await act(async () => {
+      answer({
+        feed: FEED,
+        stock: {
+          ...samsung,
+          industry: TELECOM.ko,
+          industryNames: TELECOM,
+          prevClose: 199_000,
+          change: 400,
+          time: 0,
+        },
+      });
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(asked()).toContain('candles'));
+  });
 });
 
 describe('the watchlist and search', () => {

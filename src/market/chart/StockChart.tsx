@@ -59,9 +59,15 @@ export function StockChart({
   symbol,
   isIndex = false,
   prevClose = null,
+  ready = true,
 }: {
   symbol: string;
   isIndex?: boolean;
+  /**
+   * False holds the candles call and Highcharts back (the skeleton shows): on a slow phone the
+   * screen's first figure gets the link to itself, and the chart follows once it has shown.
+   */
+  ready?: boolean;
   /** Yesterday's close (an index's previous level): the dashed reference line. */
   prevClose?: number | null;
 }) {
@@ -70,14 +76,19 @@ export function StockChart({
   const [range, setRange] = useState<ChartRange>('3m');
   const [adjust, setAdjust] = useState<Adjustment>('backward');
   const interval = intervalOf(period);
-  const history = useMarketCall('candles', {
-    symbol,
-    interval,
-    // Days load a whole year so MA60 and MA120 have their history; the range only moves the view.
-    range: period === '1d' ? '1y' : range,
-    adjust: isIndex ? 'none' : adjust,
-  });
-  const live = useLiveCandle(isIndex ? null : symbol, interval);
+  const history = useMarketCall(
+    'candles',
+    ready
+      ? {
+          symbol,
+          interval,
+          // Days load a whole year so MA60 and MA120 have their history; the range only moves the view.
+          range: period === '1d' ? '1y' : range,
+          adjust: isIndex ? 'none' : adjust,
+        }
+      : null,
+  );
+  const live = useLiveCandle(isIndex || !ready ? null : symbol, interval);
 
   // Adopt an answer once it is for the current request (useMarketCall keeps the previous data
   // while loading); set during render so the new candles and their period change together.
