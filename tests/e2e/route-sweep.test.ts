@@ -265,7 +265,9 @@ const customerRoutes = (session: boolean): string[] =>
     (QUERIES[s.path] ?? ['']).map((query) => `${s.path}${query}`),
   );
 
-describe.each(LANGUAGES.map((l) => [l.locale, l.stored] as const))(
+// The languages run side by side: most of a screen's time is waiting for its data to settle, not
+// work, so four pages at once take little longer than one.
+describe.concurrent.each(LANGUAGES.map((l) => [l.locale, l.stored] as const))(
   'the route sweep in %s',
   (locale, stored) => {
     it(
