@@ -16,6 +16,7 @@ import type {
   OrderBookSnapshot,
   Quote,
   RankingEntry,
+  RankingKind,
   Trade,
 } from '../../contract/market';
 import type { CallName } from '../../contract/calls';
@@ -106,6 +107,28 @@ const TELECOM_EQUIPMENT = {
   'zh-CN': '通信及广播设备制造业',
   'zh-TW': '通訊及廣播設備製造業',
 };
+
+/** A registered card as the customer sees it: the number masked. */
+const CARD = {
+  id: 7,
+  holder: '홍길동',
+  bank: 'KB국민은행',
+  branch: '여의도지점',
+  bankCode: '004',
+  masked: '1234 **** **** 5678',
+  createdAt: '2026-11-02T03:00:00Z',
+};
+
+/** A registered USDT wallet (a real TRC20 address) with its payment QR. */
+const WALLET = {
+  id: 3,
+  currency: 'USDT',
+  type: 'TRC20' as const,
+  address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  qr: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=',
+  createdAt: '2026-11-02T03:00:00Z',
+};
+
 const NO_RESTRICTIONS = { restrictions: [], blocked: [] };
 
 /**
@@ -363,30 +386,16 @@ export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } =
     empty: [],
   },
   bankList: {
-    data: [
-      {
-        id: 7,
-        holder: '홍길동',
-        bank: 'KB국민은행',
-        branch: '여의도지점',
-        bankCode: '004',
-        masked: '1234 **** **** 5678',
-        createdAt: '2026-11-02T03:00:00Z',
-      },
-    ],
+    data: [CARD],
     empty: [],
   },
+  // Opening a screen changes nothing; these answer a test that submits (the made card or wallet).
+  addBankCard: { data: CARD, empty: CARD },
+  delBankCard: { data: null, empty: null },
+  addWallet: { data: WALLET, empty: WALLET },
+  delWallet: { data: null, empty: null },
   walletList: {
-    data: [
-      {
-        id: 3,
-        currency: 'USDT',
-        type: 'TRC20',
-        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-        qr: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=',
-        createdAt: '2026-11-02T03:00:00Z',
-      },
-    ],
+    data: [WALLET],
     empty: [],
   },
 };
@@ -480,6 +489,22 @@ const LIVE = {
     empty: null,
   },
 };
+
+/** The losers' ranking with data: another stock, falling past the issues board's threshold. */
+const LOSERS: RankingEntry[] = [
+  {
+    rank: 1,
+    code: '000660',
+    name: 'SK하이닉스',
+    nameEn: 'SK hynix',
+    market: 'KOSPI',
+    price: 512_000,
+    changeRate: -0.071,
+    volume: 3_210_000,
+    turnover: 1_643_520_000_000,
+    marketCap: 372_700_000_000_000,
+  },
+];
 
 // ---- the mode, which tests switch and the live hooks re-render on ----
 
@@ -616,6 +641,10 @@ export const liveHooks = {
   },
   useIndices: () => useLive('indices'),
   useFxRates: () => useLive('fx'),
-  useRanking: () => useLive('ranking'),
+  // A stock is a gainer or a loser, never both (the issues board lists the two together).
+  useRanking: (kind: RankingKind) => {
+    const value = useLive('ranking');
+    return kind === 'losers' && value.data?.length ? { ...value, data: LOSERS } : value;
+  },
   useMarketSession: () => useLive('session'),
 };
