@@ -41,6 +41,13 @@ interface ScreenCase {
   offline?: true;
   /** What a person does first (typing a search), before the screen asks for anything. */
   act?: () => void;
+  /** Opened signed out: the screen forwards a signed-in customer elsewhere (router.test.tsx). */
+  signedOut?: true;
+  /**
+   * Calls for an optional extra (Home's next-step card): when they fail the extra is left out, by
+   * design, so they alone do not call for a retry button.
+   */
+  optional?: readonly string[];
 }
 
 const offline = (...ids: string[]): ScreenCase => ({ data: ids, empty: ids, offline: true });
@@ -59,7 +66,8 @@ const TAB_STATES: Record<(typeof MARKET_TABS)[number], Pick<ScreenCase, 'data' |
 };
 
 const CASES: Record<string, ScreenCase[]> = {
-  '/login/start': [offline('start-login')],
+  // A signed-in customer is forwarded to Home (router.test.tsx); the welcome page is for others.
+  '/login/start': [{ ...offline('start-login'), signedOut: true }],
   '/login/start1': [offline('language-continue')],
   '/login/login': [offline('login-submit')],
   '/login/register': [offline('register-submit')],
@@ -74,9 +82,19 @@ const CASES: Record<string, ScreenCase[]> = {
   '/information/loginPass': [offline('loginpass-submit')],
   '/information/authInfo': [{ data: ['kyc-state'], empty: ['kyc-state'] }],
   '/information/fundPass': [{ data: ['fundpass-mode-change'], empty: ['fundpass-form'] }],
+  '/information/bankList': [{ data: ['banklist', 'card-7-masked'], empty: ['banklist-empty'] }],
+  // Verified customers get the form in their real name; the others are sent to verify first.
+  '/information/addBankCard': [{ data: ['addcard-form'], empty: ['addcard-needs-kyc'] }],
+  '/information/usdtAddress': [{ data: ['wallets', 'wallet-3-qr'], empty: ['wallets-empty'] }],
   '/information/aboutUs': [offline('about-us-text')],
   '/information/aboutInfo': [offline('about-info-text')],
-  '/home/index': [{ data: ['indices', 'hot'], empty: ['indices-empty', 'hot-empty'] }],
+  '/home/index': [
+    {
+      data: ['indices', 'hot'],
+      empty: ['indices-empty', 'hot-empty'],
+      optional: ['kycStatus', 'info'],
+    },
+  ],
   '/home/market': [
     {
       data: ['indices', 'hot', 'rankings'],
@@ -136,6 +154,7 @@ class Boundary extends Component<{ children: ReactNode }, { error: Error | null 
 }
 
 async function open(path: string, c: ScreenCase) {
+  if (c.signedOut) sessionStore.signOut();
   const route = SCREENS.find((s) => s.path === path);
   if (!route) throw new Error(`no screen ${path}`);
   const { Screen } = route;
@@ -240,9 +259,10 @@ describe('every customer screen', () => {
         }
         backend.setMode('data');
         const asked = backend.calls.length;
+        const required = backend.calls.filter((name) => !c.optional?.includes(name));
         const retries = errors.flatMap((e) => within(e).queryAllByRole('button'));
         // Every failed REST answer offers a retry; a live channel recovers by itself.
-        if (asked > 0) expect(retries.length, 'a retry button').toBeGreaterThan(0);
+        if (required.length > 0) expect(retries.length, 'a retry button').toBeGreaterThan(0);
         for (const retry of retries) if (retry.isConnected) fireEvent.click(retry);
         if (retries.length > 0) {
           await waitFor(() => expect(backend.calls.length).toBeGreaterThan(asked));

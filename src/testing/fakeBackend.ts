@@ -16,8 +16,12 @@ import type {
   OrderBookSnapshot,
   Quote,
   RankingEntry,
+  RankingKind,
   Trade,
 } from '../../contract/market';
+import type { CallName } from '../../contract/calls';
+import type { DataOf } from '../api';
+import type { Currency } from '../../contract/money';
 import type { LiveValue } from '../market/live';
 
 /**
@@ -30,12 +34,11 @@ export type BackendMode = 'hang' | 'empty' | 'fail500' | 'network' | 'slow' | 'd
 /** Longer than a render and the test's first look take, so the loading state is seen. */
 export const SLOW_MS = 400;
 
-type CallName = keyof typeof CALL_PATHS;
 const NAME_BY_PATH = new Map<string, CallName>(
   Object.entries(CALL_PATHS).map(([name, path]) => [path, name as CallName]),
 );
 
-const FEED = { simulated: true, source: 'simulator', demo: true, label: 'Demo' };
+const FEED = { simulated: true, source: 'simulator', demo: true, label: 'Demo' } as const;
 const NOW = Date.UTC(2026, 10, 20, 1, 0, 0);
 const side = (netAmount: number) => ({
   buyQty: 10,
@@ -91,15 +94,48 @@ const candles: Candle[] = Array.from({ length: 5 }, (_, i) => ({
   volume: 1000,
   turnover: 100_000,
 }));
-const balance = (currency: string, total: number) => ({
+const balance = (currency: Currency, total: number) => ({
   currency,
   total,
   available: total,
   held: 0,
 });
+/** Samsung Electronics' KRX industry, with the translations of scripts/industry-names.csv. */
+const TELECOM_EQUIPMENT = {
+  ko: '통신 및 방송 장비 제조업',
+  en: 'Telecom and broadcasting equipment',
+  'zh-CN': '通信及广播设备制造业',
+  'zh-TW': '通訊及廣播設備製造業',
+};
 
-/** What each REST call answers with data, and empty. Every call a screen makes must be here. */
-export const REST: Record<string, { data: unknown; empty: unknown }> = {
+/** A registered card as the customer sees it: the number masked. */
+const CARD = {
+  id: 7,
+  holder: '홍길동',
+  bank: 'KB국민은행',
+  branch: '여의도지점',
+  bankCode: '004',
+  masked: '1234 **** **** 5678',
+  createdAt: '2026-11-02T03:00:00Z',
+};
+
+/** A registered USDT wallet (a real TRC20 address) with its payment QR. */
+const WALLET = {
+  id: 3,
+  currency: 'USDT',
+  type: 'TRC20' as const,
+  address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  qr: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=',
+  createdAt: '2026-11-02T03:00:00Z',
+};
+
+const NO_RESTRICTIONS = { restrictions: [], blocked: [] };
+
+/**
+ * What each REST call answers with data, and empty. Every call a screen makes must be here. Typed
+ * by the contract's response schemas, so a fixture that falls behind the contract fails tsc.
+ */
+export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } = {
   info: {
     data: {
       account: 'hong',
@@ -170,7 +206,8 @@ export const REST: Record<string, { data: unknown; empty: unknown }> = {
         nameKo: '삼성전자',
         nameEn: 'SAMSUNG ELECTRONICS',
         market: 'KOSPI',
-        industry: '통신 및 방송 장비 제조업',
+        industry: TELECOM_EQUIPMENT.ko,
+        industryNames: TELECOM_EQUIPMENT,
         listedShares: 5_919_637_922,
         price: 199_400,
         prevClose: 199_000,
@@ -200,6 +237,7 @@ export const REST: Record<string, { data: unknown; empty: unknown }> = {
         nameEn: 'SAMSUNG ELECTRONICS',
         market: 'KOSPI',
         industry: '',
+        industryNames: { ko: '', en: '', 'zh-CN': '', 'zh-TW': '' },
         listedShares: 0,
         price: 0,
         prevClose: 0,
@@ -239,7 +277,8 @@ export const REST: Record<string, { data: unknown; empty: unknown }> = {
       feed: FEED,
       industries: [
         {
-          industry: '반도체',
+          industry: TELECOM_EQUIPMENT.ko,
+          industryNames: TELECOM_EQUIPMENT,
           count: 12,
           changeRate: 0.01,
           advancers: 8,
@@ -248,6 +287,7 @@ export const REST: Record<string, { data: unknown; empty: unknown }> = {
           turnover: 1_000_000_000,
           leaderCode: '005930',
           leaderName: '삼성전자',
+          leaderNameEn: 'SAMSUNG ELECTRONICS',
           leaderChangeRate: 0.02,
         },
       ],
@@ -280,6 +320,7 @@ export const REST: Record<string, { data: unknown; empty: unknown }> = {
         {
           code: '005930',
           name: '삼성전자',
+          nameEn: 'SAMSUNG ELECTRONICS',
           market: 'KOSPI',
           date: '2026-11-20',
           shortQty: 100,
@@ -324,6 +365,38 @@ export const REST: Record<string, { data: unknown; empty: unknown }> = {
       ],
     },
     empty: { feed: FEED, data: [] },
+  },
+  accountStatus: {
+    // Nothing restricted: the restriction panel's own states are RestrictionPanel's tests.
+    data: NO_RESTRICTIONS,
+    empty: NO_RESTRICTIONS,
+  },
+  balances: {
+    // Minor units: KRW has none, USD and USDT cents.
+    data: [
+      {
+        currency: 'KRW',
+        total: 1_234_500,
+        available: 1_200_000,
+        held: 34_500,
+        withdrawable: 1_200_000,
+      },
+      { currency: 'USD', total: 100_000, available: 100_000, held: 0, withdrawable: 100_000 },
+    ],
+    empty: [],
+  },
+  bankList: {
+    data: [CARD],
+    empty: [],
+  },
+  // Opening a screen changes nothing; these answer a test that submits (the made card or wallet).
+  addBankCard: { data: CARD, empty: CARD },
+  delBankCard: { data: null, empty: null },
+  addWallet: { data: WALLET, empty: WALLET },
+  delWallet: { data: null, empty: null },
+  walletList: {
+    data: [WALLET],
+    empty: [],
   },
 };
 
@@ -417,6 +490,22 @@ const LIVE = {
   },
 };
 
+/** The losers' ranking with data: another stock, falling past the issues board's threshold. */
+const LOSERS: RankingEntry[] = [
+  {
+    rank: 1,
+    code: '000660',
+    name: 'SK하이닉스',
+    nameEn: 'SK hynix',
+    market: 'KOSPI',
+    price: 512_000,
+    changeRate: -0.071,
+    volume: 3_210_000,
+    turnover: 1_643_520_000_000,
+    marketCap: 372_700_000_000_000,
+  },
+];
+
 // ---- the mode, which tests switch and the live hooks re-render on ----
 
 let mode: BackendMode = 'data';
@@ -453,7 +542,7 @@ const reply = (config: Parameters<AxiosAdapter>[0], status: number, data: unknow
 export const fakeAdapter: AxiosAdapter = (config) => {
   const name = NAME_BY_PATH.get(config.url ?? '') ?? config.url ?? '';
   backend.calls.push(name);
-  const fixture = REST[name];
+  const fixture = REST[name as CallName];
   if (!fixture) backend.unknown.push(name);
   const current = mode;
   switch (current) {
@@ -552,6 +641,10 @@ export const liveHooks = {
   },
   useIndices: () => useLive('indices'),
   useFxRates: () => useLive('fx'),
-  useRanking: () => useLive('ranking'),
+  // A stock is a gainer or a loser, never both (the issues board lists the two together).
+  useRanking: (kind: RankingKind) => {
+    const value = useLive('ranking');
+    return kind === 'losers' && value.data?.length ? { ...value, data: LOSERS } : value;
+  },
   useMarketSession: () => useLive('session'),
 };
