@@ -1,14 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import buildClient from '../tests/support/build-client';
-import { registerInBrowser, startApp } from '../tests/e2e/support';
+import { freePort, registerInBrowser, startApp } from '../tests/e2e/support';
 import type { RunningApp } from '../tests/e2e/support';
 import { networkQuiet, recordTransfer } from '../tests/support/transfer';
 import type { Transfer } from '../tests/support/transfer';
@@ -62,18 +61,6 @@ const progress = (what: string) =>
   process.stderr.write(`[bundle +${Math.round((Date.now() - began) / 1000)} s] ${what}\n`);
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * One Chromium with a debugging port, so Playwright (sign-in, byte counts, the timed load) and

@@ -3,9 +3,7 @@ import { join } from 'node:path';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/connect';
-import { staffCreate } from '../../scripts/staff-create';
-import { launchBrowser, screenshotDir, startApp, step } from './support';
+import { launchBrowser, screenshotDir, startAppWithAdmin, step } from './support';
 import type { RunningApp } from './support';
 
 /** Issue 9, item 10: the audit table fits 1,280 px; the back office is usable at 768 px. */
@@ -16,17 +14,7 @@ const ADMIN = 'admin';
 const PASSWORD = 'staff-granite-meadow-58';
 
 beforeAll(async () => {
-  app = await startApp({
-    prepare: async (dataDir) => {
-      const database = await openDatabase({ databaseUrl: null, dataDir });
-      try {
-        oneTimePassword = (await staffCreate(database.db, { account: ADMIN, role: 'admin' }))
-          .oneTimePassword;
-      } finally {
-        await database.close();
-      }
-    },
-  });
+  ({ app, oneTimePassword } = await startAppWithAdmin(ADMIN));
   browser = await launchBrowser();
 });
 

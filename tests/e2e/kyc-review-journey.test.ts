@@ -7,9 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, LANGUAGE_HEADER } from '../../contract';
 import koBackoffice from '../../locales/ko/backoffice.json';
 import koLifecycles from '../../locales/ko/lifecycles.json';
-import { openDatabase } from '../../server/db/connect';
-import { staffCreate } from '../../scripts/staff-create';
-import { launchBrowser, newPhonePage, screenshotDir, startApp, step } from './support';
+import { launchBrowser, newPhonePage, screenshotDir, startAppWithAdmin, step } from './support';
 import type { RunningApp } from './support';
 
 let app: RunningApp;
@@ -18,19 +16,7 @@ let oneTimePassword = '';
 const ADMIN = 'admin';
 
 beforeAll(async () => {
-  app = await startApp({
-    // The first admin, made with the staff-create script's function before the server holds the
-    // data directory (PGlite allows one process per directory).
-    prepare: async (dataDir) => {
-      const database = await openDatabase({ databaseUrl: null, dataDir });
-      try {
-        oneTimePassword = (await staffCreate(database.db, { account: ADMIN, role: 'admin' }))
-          .oneTimePassword;
-      } finally {
-        await database.close();
-      }
-    },
-  });
+  ({ app, oneTimePassword } = await startAppWithAdmin(ADMIN));
   browser = await launchBrowser();
 });
 

@@ -8,11 +8,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_HEADER, API_BASE, KYC_UPLOAD_PATH, LANGUAGE_HEADER } from '../../contract';
 import { LANGUAGES } from '../../contract/languages';
-import { openDatabase } from '../../server/db/connect';
-import { staffCreate } from '../../scripts/staff-create';
 import { SCREENS } from '../../src/app/screens';
 import { BACKOFFICE_ROUTES } from '../../src/backoffice/router';
-import { launchBrowser, screenshotDir, startApp, step } from './support';
+import { launchBrowser, screenshotDir, startAppWithAdmin, step } from './support';
 import type { RunningApp } from './support';
 
 /**
@@ -53,17 +51,7 @@ interface Session {
 }
 
 beforeAll(async () => {
-  app = await startApp({
-    prepare: async (dataDir) => {
-      const database = await openDatabase({ databaseUrl: null, dataDir });
-      try {
-        oneTimePassword = (await staffCreate(database.db, { account: ADMIN, role: 'admin' }))
-          .oneTimePassword;
-      } finally {
-        await database.close();
-      }
-    },
-  });
+  ({ app, oneTimePassword } = await startAppWithAdmin(ADMIN));
   browser = await launchBrowser();
 });
 

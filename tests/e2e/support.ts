@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { staffCreate } from '../../scripts/staff-create';
+import { openDatabase } from '../../server/db/connect';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const screenshotDir = join(root, 'test-results');
@@ -18,7 +20,7 @@ export interface RunningApp {
   stop: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -97,6 +99,29 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app with a first admin, made with the staff-create script's function before the server
+ * holds the data directory (PGlite allows one process per directory). The one-time password is
+ * what the admin signs in with first.
+ */
+export async function startAppWithAdmin(
+  account: string,
+): Promise<{ app: RunningApp; oneTimePassword: string }> {
+  let oneTimePassword = '';
+  const app = await startApp({
+    prepare: async (dataDir) => {
+      const database = await openDatabase({ databaseUrl: null, dataDir });
+      try {
+        oneTimePassword = (await staffCreate(database.db, { account, role: 'admin' }))
+          .oneTimePassword;
+      } finally {
+        await database.close();
+      }
+    },
+  });
+  return { app, oneTimePassword };
 }
 
 export async function launchBrowser(): Promise<Browser> {
