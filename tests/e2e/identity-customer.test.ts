@@ -41,6 +41,12 @@ describe('a customer verifies their identity and sets a fund password, in the br
 
     await step(page, 'register', async () => {
       await registerInBrowser(page, app, account, password);
+      // A new customer lands on Home, where a card leads to the next step: verifying identity.
+      await expect
+        .poll(() => page.getByTestId('next-step').getAttribute('data-step'))
+        .toBe('verify');
+      await page.getByTestId('tab-more').click();
+      await page.waitForURL(/#\/information\/index/);
       await expect
         .poll(() => page.getByTestId('menu-authInfo-state').getAttribute('data-state'))
         .toBe('unverified');
