@@ -1,5 +1,4 @@
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountStatusDto } from '../../contract/schemas/user';
 import { InfoIcon } from '../components/icons';
@@ -100,10 +99,4 @@ export function RestrictionBanner() {
 export function useRestrictionInstead(): AccountStatusDto | null {
   const status = useKnownAccountStatus();
   return status && status.blocked.includes('useAccount') ? status : null;
-}
-
-/** Wraps a screen's "could not load" view: the restriction is shown instead when that is why. */
-export function RestrictedOr({ children }: { children: ReactNode }) {
-  const restricted = useRestrictionInstead();
-  return restricted ? <RestrictionPanel status={restricted} compact /> : <>{children}</>;
 }
