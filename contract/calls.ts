@@ -6,6 +6,7 @@ import * as kyc from './schemas/kyc';
 import { KYC_UPLOAD_PATH } from './schemas/kyc';
 import * as market from './schemas/market';
 import * as money from './schemas/money';
+import * as funds from './schemas/funds';
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
@@ -273,6 +274,80 @@ export const CALLS = {
     summary: 'Balances per currency: total, available, held and withdrawable (minor units)',
     request: emptyRequest,
     response: money.balancesResponse,
+  },
+  // Deposits and withdrawals are lifecycles (machines/deposit.ts, machines/withdrawal.ts); every
+  // call that moves money honours an Idempotency-Key (docs/server.md).
+  rechargeChannel: {
+    path: CALL_PATHS.rechargeChannel,
+    access: 'customer',
+    summary: "The broker's receiving accounts for a currency, with the deposit limits and window",
+    request: funds.rechargeChannelRequest,
+    response: funds.rechargeChannelResponse,
+  },
+  recharge: {
+    path: CALL_PATHS.recharge,
+    access: 'customer',
+    summary: 'Report a deposit with its voucher; staff credit it after checking the transfer',
+    request: funds.rechargeRequest,
+    response: funds.fundOrderResponse,
+    audit: true,
+    idempotent: true,
+  },
+  cashOutInfo: {
+    path: CALL_PATHS.cashOutInfo,
+    access: 'customer',
+    summary: 'Withdrawal limits, window and the withdrawable amount for a currency',
+    request: funds.cashOutInfoRequest,
+    response: funds.cashOutInfoResponse,
+  },
+  cashOut: {
+    path: CALL_PATHS.cashOut,
+    access: 'customer',
+    summary: 'Withdraw to a card or wallet (fund password); the amount is held at once',
+    request: funds.cashOutRequest,
+    response: funds.fundOrderResponse,
+    audit: true,
+    idempotent: true,
+  },
+  fundOrderCancel: {
+    path: CALL_PATHS.fundOrderCancel,
+    access: 'customer',
+    summary: 'Cancel a pending deposit or withdrawal (a held amount is released)',
+    request: funds.fundOrderIdRequest,
+    response: funds.fundOrderResponse,
+    audit: true,
+    idempotent: true,
+  },
+  fundOrderDetail: {
+    path: CALL_PATHS.fundOrderDetail,
+    access: 'customer',
+    summary: 'A deposit or withdrawal with its lifecycle history',
+    request: funds.fundOrderIdRequest,
+    response: funds.fundOrderDetailResponse,
+  },
+  exchangeQuote: {
+    path: CALL_PATHS.exchangeQuote,
+    access: 'customer',
+    summary: 'A short-lived exchange quote: rate with the spread, what is received, the fee',
+    request: funds.exchangeQuoteRequest,
+    response: funds.exchangeQuoteResponse,
+  },
+  exchange: {
+    path: CALL_PATHS.exchange,
+    access: 'customer',
+    summary:
+      'Exchange at a quote (fund password): two linked entries through the house FX accounts',
+    request: funds.exchangeRequest,
+    response: funds.exchangeResponse,
+    audit: true,
+    idempotent: true,
+  },
+  fundRecord: {
+    path: CALL_PATHS.fundRecord,
+    access: 'customer',
+    summary: 'Fund records by type (trade, recharge, withdraw, exchange), newest first',
+    request: funds.fundRecordRequest,
+    response: funds.fundRecordResponse,
   },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };

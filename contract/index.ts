@@ -32,4 +32,6 @@ export * from './names';
 export * from './market-socket';
 export * from './schemas/market-snapshot';
 export * from './schemas/money';
+export * from './schemas/funds';
+export * from './schemas/funds-staff';
 export * from './wallet-address';

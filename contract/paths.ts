@@ -40,4 +40,14 @@ export const CALL_PATHS = {
   addWallet: '/user/addWallet',
   delWallet: '/user/delWallet',
   balances: '/user/balances',
+  // Money: deposits, withdrawals, exchange, records (docs/money.md)
+  rechargeChannel: '/user/rechargeChannel',
+  recharge: '/user/recharge',
+  cashOutInfo: '/user/cashOut/info',
+  cashOut: '/user/cashOut',
+  fundOrderCancel: '/user/fundOrder/cancel',
+  fundOrderDetail: '/user/fundOrder/detail',
+  exchangeQuote: '/user/exchange/quote',
+  exchange: '/user/exchange',
+  fundRecord: '/user/fundRecord',
 } as const;

@@ -1,6 +1,7 @@
 import type { CallCatalogue, CallSpec } from './call-spec';
 import { emptyRequest } from './schemas/user';
 import * as jobs from './schemas/jobs';
+import * as fs from './schemas/funds-staff';
 import * as s from './schemas/staff';
 
 /** The back office lives under its own base path, with its own sessions (header STAFF_TOKEN_HEADER). */
@@ -193,6 +194,128 @@ export const STAFF_CALLS = {
     access: ADMIN,
     summary: 'Change a run-time setting (checked per key)',
     request: jobs.settingsSetRequest,
+    response: jobs.settingsSetResponse,
+  },
+  // Money (docs/money.md). Four eyes: above `fund.fourEyesAbove` a withdrawal needs two
+  // different approvers; channels and manual adjustments are proposed by one staff member and
+  // decided by another.
+  depositsQueue: {
+    path: '/deposits/queue',
+    access: REVIEW,
+    summary: 'Deposits by state, oldest first, with the overdue flag',
+    request: fs.fundQueueRequest,
+    response: fs.fundQueueResponse,
+  },
+  depositsDetail: {
+    path: '/deposits/detail',
+    access: REVIEW,
+    summary: "A deposit's case: the voucher, the customer's recent fund orders",
+    request: fs.fundOrderStaffIdRequest,
+    response: fs.fundCaseResponse,
+  },
+  depositsApprove: {
+    path: '/deposits/approve',
+    access: REVIEW,
+    summary: 'Credit a deposit after checking the transfer',
+    request: fs.fundApproveRequest,
+    response: fs.fundDecisionResponse,
+  },
+  depositsReject: {
+    path: '/deposits/reject',
+    access: REVIEW,
+    summary: 'Reject a deposit with a reason the customer reads',
+    request: fs.fundRejectRequest,
+    response: fs.fundDecisionResponse,
+  },
+  withdrawalsQueue: {
+    path: '/withdrawals/queue',
+    access: REVIEW,
+    summary: 'Withdrawals by state, oldest first, with approvals and the overdue flag',
+    request: fs.fundQueueRequest,
+    response: fs.fundQueueResponse,
+  },
+  withdrawalsDetail: {
+    path: '/withdrawals/detail',
+    access: REVIEW,
+    summary: "A withdrawal's case: destination, approvals, the customer's recent fund orders",
+    request: fs.fundOrderStaffIdRequest,
+    response: fs.fundCaseResponse,
+  },
+  withdrawalsApprove: {
+    path: '/withdrawals/approve',
+    access: REVIEW,
+    summary: 'Approve a withdrawal (a second, different approver above the threshold)',
+    request: fs.fundApproveRequest,
+    response: fs.fundDecisionResponse,
+  },
+  withdrawalsReject: {
+    path: '/withdrawals/reject',
+    access: REVIEW,
+    summary: 'Reject a withdrawal with a reason; the held amount is released',
+    request: fs.fundRejectRequest,
+    response: fs.fundDecisionResponse,
+  },
+  withdrawalsPaid: {
+    path: '/withdrawals/paid',
+    access: OPERATE,
+    summary: "Record an approved withdrawal as paid, with the bank's reference",
+    request: fs.withdrawalPaidRequest,
+    response: fs.fundDecisionResponse,
+  },
+  channelsList: {
+    path: '/channels/list',
+    access: OPERATE,
+    summary: 'Receiving accounts and the proposals to change them',
+    request: emptyRequest,
+    response: fs.channelListResponse,
+  },
+  channelsPropose: {
+    path: '/channels/propose',
+    access: OPERATE,
+    summary: 'Propose adding or removing a receiving account (another staff member decides)',
+    request: fs.channelProposeRequest,
+    response: fs.channelProposal,
+  },
+  channelsApprove: {
+    path: '/channels/approve',
+    access: OPERATE,
+    summary: "Approve or reject another staff member's channel proposal",
+    request: fs.proposalDecisionRequest,
+    response: fs.channelProposal,
+  },
+  adjustList: {
+    path: '/ledger/adjust/list',
+    access: OPERATE,
+    summary: 'Manual balance adjustments by state',
+    request: fs.adjustListRequest,
+    response: fs.adjustListResponse,
+  },
+  adjustPropose: {
+    path: '/ledger/adjust/propose',
+    access: OPERATE,
+    summary: "Propose a manual adjustment of a customer's balance, with a reason",
+    request: fs.adjustProposeRequest,
+    response: fs.adjustmentItem,
+  },
+  adjustApprove: {
+    path: '/ledger/adjust/approve',
+    access: OPERATE,
+    summary: "Approve (posting the journal entry) or reject another staff member's adjustment",
+    request: fs.proposalDecisionRequest,
+    response: fs.adjustmentItem,
+  },
+  fundSettingsGet: {
+    path: '/fundSettings/get',
+    access: OPERATE,
+    summary: 'Money settings: limits, windows, thresholds, spread',
+    request: emptyRequest,
+    response: jobs.settingsGetResponse,
+  },
+  fundSettingsSet: {
+    path: '/fundSettings/set',
+    access: ADMIN,
+    summary: 'Change one money setting (audited)',
+    request: jobs.fundSettingsSetRequest,
     response: jobs.settingsSetResponse,
   },
 } as const satisfies Record<string, CallSpec>;

@@ -3,7 +3,7 @@ import type { InferType } from 'yup';
 import { JOB_STATUSES } from '../jobs';
 import type { JobStatus } from '../jobs';
 import { LIFECYCLE_ENTITY_TYPES } from '../lifecycles';
-import { SETTINGS, SETTING_KEYS, isSettingKey } from '../settings';
+import { FUND_SETTING_KEYS, SETTINGS, SETTING_KEYS, isSettingKey } from '../settings';
 import type { SettingKey } from '../settings';
 import { strictObject } from './fields';
 import { oneOf, pageInfo, paging, positiveId } from './staff';
@@ -66,3 +66,10 @@ export const settingsSetRequest = strictObject({
   ),
 });
 export const settingsSetResponse = settingItem;
+/** `/fundSettings/set`: like `/settings/set`, for the money keys only. */
+export const fundSettingsSetRequest = strictObject({
+  key: oneOf<SettingKey>(FUND_SETTING_KEYS),
+  value: mixed().when('key', ([key]: unknown[], schema) =>
+    isSettingKey(key) ? SETTINGS[key].schema : schema.required('request.required'),
+  ),
+});

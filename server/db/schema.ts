@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -555,3 +556,11 @@ export const wallets = pgTable(
     index('wallets_customer_idx').on(t.customerId),
   ],
 );
+
+/**
+ * Deposits and withdrawals take their ids from this one sequence (server/modules/money/
+ * fund-orders.ts), so an id names one fund order whichever table holds it: the customer's cancel
+ * and detail calls take only the id. Use it as the id column's default:
+ * `id: integer('id').primaryKey().default(sql`nextval('fund_order_ids')`)`.
+ */
+export const fundOrderIds = pgSequence('fund_order_ids', { startWith: 1000 });

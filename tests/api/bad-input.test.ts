@@ -46,6 +46,16 @@ const COUNT: FieldExpectations = {
   huge: 'request.wrong_type',
 };
 
+/** A currency code: a 100k-character string is no currency. */
+const CURRENCY: FieldExpectations = { ...TEXT, huge: 'money.unsupported_currency' };
+
+/** An amount in minor units: a whole number, never a numeric string. */
+const AMOUNT: FieldExpectations = {
+  missing: 'request.required',
+  wrongTypes: ['100000', true, {}, []],
+  huge: 'request.wrong_type',
+};
+
 /** A row id: a whole number, never a numeric string. */
 const ID: FieldExpectations = {
   missing: 'request.required',
@@ -181,6 +191,37 @@ function matrix(
       fields: { type: CHOICE, address: TEXT, fundPassword: TEXT },
     },
     delWallet: { valid: { id: 1, fundPassword: '135790' }, fields: { id: ID, fundPassword: TEXT } },
+    rechargeChannel: { valid: { currency: 'KRW' }, fields: { currency: CURRENCY } },
+    recharge: {
+      valid: { currency: 'KRW', amount: 100_000, voucherId: 'v-1' },
+      fields: { currency: CURRENCY, amount: AMOUNT, voucherId: TEXT },
+    },
+    cashOutInfo: { valid: { currency: 'KRW' }, fields: { currency: CURRENCY } },
+    cashOut: {
+      valid: { currency: 'KRW', amount: 100_000, cardId: 1, fundPassword: '135790' },
+      fields: {
+        currency: CURRENCY,
+        amount: AMOUNT,
+        // Either destination may be left out; leaving out both is the object's refusal.
+        cardId: { ...ID, missing: 'withdrawal.destination_required' },
+        walletId: { ...ID, missing: 'request.required' },
+        fundPassword: TEXT,
+      },
+    },
+    fundOrderCancel: { valid: { id: 1 }, fields: { id: ID } },
+    fundOrderDetail: { valid: { id: 1 }, fields: { id: ID } },
+    exchangeQuote: {
+      valid: { from: 'KRW', to: 'USD', amount: 100_000 },
+      fields: { from: CURRENCY, to: CURRENCY, amount: AMOUNT },
+    },
+    exchange: {
+      valid: { quoteId: 'q-1', fundPassword: '135790' },
+      fields: { quoteId: TEXT, fundPassword: TEXT },
+    },
+    fundRecord: {
+      valid: { type: 'recharge', page: 1, pageSize: 20 },
+      fields: { type: CHOICE, page: COUNT, pageSize: COUNT },
+    },
     watchlistRemove: {
       valid: { symbols: ['005930'] },
       fields: {

@@ -4,6 +4,8 @@ import { defineCall } from '../../http/define-call';
 import { addBankCard, deleteBankCard, listBankCards } from './bank-cards';
 import { customerBalances } from './balances';
 import { addWallet, deleteWallet, listWallets } from './wallets';
+import { FUND_ORDER_SERVICES, FUND_RECORD_SOURCES } from './fund-order-services';
+import { cancelFundOrder, fundOrderDetail, fundRecordPage } from './fund-orders';
 
 export { openWithdrawalsTo, notWithdrawable } from './pending-withdrawals';
 export { cardKeys, openCardNumber } from './card-number';
@@ -69,5 +71,18 @@ export function registerMoneyModule(app: FastifyInstance): void {
   );
   defineCall(app, CUSTOMER_API, 'balances', ({ db, session }) =>
     customerBalances(db, session.customer.id),
+  );
+
+  // Deposits and withdrawals share these (server/modules/money/fund-orders.ts).
+  defineCall(app, CUSTOMER_API, 'fundOrderDetail', ({ db, session, body }) =>
+    fundOrderDetail(db, FUND_ORDER_SERVICES, session.customer.id, body.id),
+  );
+  defineCall(app, CUSTOMER_API, 'fundOrderCancel', async ({ maru, session, body, audit }) => {
+    const order = await cancelFundOrder(maru, FUND_ORDER_SERVICES, session.customer.id, body.id);
+    audit.entity = `${order.kind}:${order.id}`;
+    return order;
+  });
+  defineCall(app, CUSTOMER_API, 'fundRecord', ({ db, session, body }) =>
+    fundRecordPage(db, FUND_RECORD_SOURCES, session.customer.id, body),
   );
 }
