@@ -201,6 +201,9 @@ async function runLighthouse(port: number, url: string, route: string): Promise<
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, `lighthouse-${route === START_ROUTE ? 'start' : 'stock'}.json`);
   writeFileSync(file, JSON.stringify(lhr));
+  // LIGHTHOUSE_TRACE=1: the run's trace too, to open in Chromium's performance panel.
+  if (process.env.LIGHTHOUSE_TRACE === '1')
+    writeFileSync(file.replace(/\.json$/, '.trace.json'), JSON.stringify(result.artifacts.Trace));
   progress(`lighthouse report in ${file}; long tasks: ${longTasks(lhr)}`);
   const value = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? NaN) * 1000) / 1000;
   return {
