@@ -29,7 +29,19 @@ describe('compressed API answers', () => {
         headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
       },
     );
-  const json = (body: Buffer) => JSON.parse(body.toString('utf8')) as { status: number };
+  const json = (body: Buffer) =>
+    JSON.parse(body.toString('utf8')) as { status: number; data?: { candles: unknown[] } };
+  /**
+   * The same answer as the plain one: two calls are not byte-equal (the forming candle moves with
+   * the market), so the history before it is compared.
+   */
+  const sameCandles = (body: Buffer) => {
+    const got = json(body);
+    const want = json(plain.rawPayload);
+    expect(got.status).toBe(1);
+    expect(got.data?.candles.length).toBe(want.data?.candles.length);
+    expect(got.data?.candles.slice(0, -1)).toEqual(want.data?.candles.slice(0, -1));
+  };
 
   let plain: LightMyRequestResponse;
   beforeAll(async () => {
@@ -52,14 +64,14 @@ describe('compressed API answers', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
     expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
-    expect(brotliDecompressSync(response.rawPayload).equals(plain.rawPayload)).toBe(true);
+    sameCandles(brotliDecompressSync(response.rawPayload));
   });
 
   it('sends gzip when only gzip is accepted, or when br is refused', async () => {
     for (const accept of ['gzip', 'br;q=0, gzip', 'gzip;q=0.9, br;q=0.5']) {
       const response = await candles(accept);
       expect(response.headers['content-encoding'], accept).toBe('gzip');
-      expect(gunzipSync(response.rawPayload).equals(plain.rawPayload), accept).toBe(true);
+      sameCandles(gunzipSync(response.rawPayload));
     }
   });
 
@@ -67,7 +79,7 @@ describe('compressed API answers', () => {
     for (const accept of ['identity', 'deflate', 'br;q=0, gzip;q=0']) {
       const response = await candles(accept);
       expect(response.headers['content-encoding'], accept).toBeUndefined();
-      expect(response.rawPayload.equals(plain.rawPayload), accept).toBe(true);
+      sameCandles(response.rawPayload);
     }
   });
 
