@@ -1,8 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -196,6 +197,14 @@ async function runLighthouse(port: number, url: string, route: string): Promise<
   const { lhr } = result;
   // A run Lighthouse could not finish (e.g. a protocol timeout on a busy machine) has no score.
   if (lhr.runtimeError) progress(`lighthouse failed: ${lhr.runtimeError.message}`);
+  // The whole report, to read the waterfall and the long tasks behind a score (not committed).
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = join(RESULTS_DIR, `lighthouse-${route === START_ROUTE ? 'start' : 'stock'}.json`);
+  writeFileSync(file, JSON.stringify(lhr));
+  // LIGHTHOUSE_TRACE=1: the run's trace too, to open in Chromium's performance panel.
+  if (process.env.LIGHTHOUSE_TRACE === '1')
+    writeFileSync(file.replace(/\.json$/, '.trace.json'), JSON.stringify(result.artifacts.Trace));
+  progress(`lighthouse report in ${file}; long tasks: ${longTasks(lhr)}`);
   const value = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? NaN) * 1000) / 1000;
   return {
     route,
@@ -206,6 +215,21 @@ async function runLighthouse(port: number, url: string, route: string): Promise<
     cls: value('cumulative-layout-shift'),
     speedIndexMs: Math.round(value('speed-index')),
   };
+}
+
+const RESULTS_DIR = fileURLToPath(new URL('./results', import.meta.url));
+
+/** The report's longest main-thread tasks, "ms@start url", longest first. */
+function longTasks(lhr: { audits: Record<string, { details?: unknown }> }): string {
+  const details = lhr.audits['long-tasks']?.details as
+    { items?: { url?: string; duration?: number; startTime?: number }[] } | undefined;
+  return (details?.items ?? [])
+    .slice(0, 6)
+    .map(
+      (t) =>
+        `${Math.round(t.duration ?? 0)}@${Math.round(t.startTime ?? 0)} ${(t.url ?? '').replace(/^https?:\/\/[^/]+/, '')}`,
+    )
+    .join(', ');
 }
 
 /** Lighthouse varies run to run: the run with the median score, as Lighthouse itself advises. */

@@ -17,6 +17,7 @@ import { loggerOptions } from './http/logger';
 import { rateLimitPlugin } from './http/rate-limit';
 import { securityHeadersPlugin } from './http/security-headers';
 import { staticClientPlugin } from './http/static-client';
+import { apiCompressionPlugin } from './http/api-compression';
 import { registerCommonModule } from './modules/common';
 import { registerMarketModule } from './modules/market';
 import { registerMoneyModule } from './modules/money';
@@ -94,6 +95,8 @@ export async function buildApp(
     });
 
     await app.register(securityHeadersPlugin);
+    // JSON answers compressed by Accept-Encoding (the client's files are precompressed).
+    await app.register(apiCompressionPlugin);
     await app.register(rateLimitPlugin);
 
     await app.register(languagePlugin);

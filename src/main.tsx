@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ConfigRetry } from './app/ConfigRetry';
 import { setNavigator } from './app/navigate';
+import { preloadRoute } from './app/preloadRoute';
 import { createAppRouter } from './app/router';
 import { notify } from './components/toaster';
 import { loadSiteConfig } from './config/siteConfig';
@@ -48,4 +49,6 @@ async function boot(): Promise<void> {
   mountApp();
 }
 
+// The screen on the address (its chunk and its first call) loads beside the config and texts.
+preloadRoute(window.location.hash);
 void boot();

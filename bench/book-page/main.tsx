@@ -83,8 +83,10 @@ configureMarketTransport({
   fetchSnapshot: () => new Promise(() => {}),
   connectTimeoutMs: 60_000,
 });
-// The baseline: conflateToFrame on a synchronous scheduler lets every message through.
-resetChannelStreams(mode === 'direct' ? queueScheduler : undefined);
+// The baseline: no pacing, and conflateToFrame on a synchronous scheduler, let every message
+// through.
+if (mode === 'direct') resetChannelStreams(queueScheduler, 0);
+else resetChannelStreams();
 
 let measuring = false;
 let commits = 0;

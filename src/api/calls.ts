@@ -2,6 +2,7 @@ import type { InferType } from 'yup';
 import type { CALLS, CallName } from '../../contract/calls';
 import { CALL_PATHS } from '../../contract/paths';
 import { loadScreenTexts } from '../i18n/i18n';
+import { takeEarlyCall } from './earlyCall';
 
 type Spec<N extends CallName> = (typeof CALLS)[N];
 export type RequestOf<N extends CallName> = InferType<Spec<N>['request']>;
@@ -25,6 +26,13 @@ export async function call<N extends CallName>(
   body: RequestOf<N>,
   options: CallOptions = {},
 ): Promise<DataOf<N>> {
+  // Started at start-up for the screen on display (src/app/preloadRoute.ts): its success is the
+  // answer; on anything else the call runs below as ever.
+  const early = takeEarlyCall(name, body);
+  if (early) {
+    const data = await early;
+    if (data !== undefined) return data as DataOf<N>;
+  }
   // Loaded on the first call, not at start-up: the start screen needs neither axios nor the
   // error texts a refusal is shown in.
   const [{ apiClient }] = await Promise.all([import('./client'), loadScreenTexts()]);

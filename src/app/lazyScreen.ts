@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ComponentType } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../contract/constants';
 import { loadScreenTexts } from '../i18n/i18n';
 
@@ -43,6 +43,12 @@ export function withTimeout<T>(
   });
 }
 
+/** A lazily loaded screen that can start loading before it renders. */
+export type LazyScreen = LazyExoticComponent<ComponentType> & {
+  /** Starts fetching the screen's code (and texts) now; the render later uses the same load. */
+  preload: () => void;
+};
+
 /**
  * A screen loaded on first visit, giving up after the spec's 120 seconds. The language's full
  * texts (every screen's, the errors, the field labels) load beside it, except for the start
@@ -51,10 +57,14 @@ export function withTimeout<T>(
 export function lazyScreen(
   load: () => Promise<{ default: ComponentType }>,
   options: { allTexts: boolean } = { allTexts: true },
-) {
-  return lazy(() =>
-    withTimeout(
+): LazyScreen {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const start = () =>
+    (loading ??= withTimeout(
       Promise.all([load(), options.allTexts ? loadScreenTexts() : undefined]).then(([m]) => m),
-    ),
-  );
+    ));
+  const Screen = lazy(start) as LazyScreen;
+  // A failed preload is React.lazy's failure to show (the route's error view), not this caller's.
+  Screen.preload = () => void start().catch(() => undefined);
+  return Screen;
 }

@@ -1,9 +1,9 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyScreen } from './lazyScreen';
+import type { LazyScreen } from './lazyScreen';
 
 export interface ScreenRoute {
   path: string;
-  Screen: LazyExoticComponent<ComponentType>;
+  Screen: LazyScreen;
   /** Needs a signed-in customer (redirects to /login/login otherwise). */
   session: boolean;
   /** Drawn above the bottom tab bar. */

@@ -1,4 +1,5 @@
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { BackHeader } from '../components/BackHeader';
@@ -17,6 +18,29 @@ import type { Stat } from './parts/StatsGrid';
 import { StatsGrid } from './parts/StatsGrid';
 import { useMarketCall } from './useMarketCall';
 
+// The live quote re-renders this screen up to five times a second: the parts whose props did not
+// change (the header, the chart, the book between price moves) skip those renders.
+const Header = memo(BackHeader);
+const Chart = memo(StockChart);
+const Book = memo(OrderBook);
+
+/** The figures of the stats grid, in order (their labels are `market.<key>`). */
+const STAT_KEYS = [
+  'open',
+  'prevClose',
+  'high',
+  'low',
+  'volume',
+  'turnover',
+  'marketCap',
+  'upperLimit',
+  'lowerLimit',
+  'week52High',
+  'week52Low',
+  'industryPe',
+  'industry',
+] as const;
+
 /**
  * /market/stockDetail?code=… — a stock: live price and change, the day's figures, the 52-week
  * range, market cap, the chart and the five-level book. The fixed figures come from the detail
@@ -33,6 +57,7 @@ export default function StockDetailScreen() {
   const nameOf = useStockName();
   const industryName = useIndustryName();
   const name = stock ? nameOf(stock) : live ? nameOf(live) : code;
+  const watch = useMemo(() => (code ? <WatchToggle code={code} /> : undefined), [code]);
 
   const price = live?.price ?? stock?.price ?? 0;
   const prevClose = live?.prevClose ?? stock?.prevClose ?? 0;
@@ -107,15 +132,33 @@ export default function StockDetailScreen() {
       ]
     : [];
 
+  // While the detail loads, the card keeps the loaded layout's height (same lines, the same grid
+  // of labels), so the chart and the book below do not jump when it arrives (layout shift).
+  const skeleton = (
+    <>
+      <Box px="4" mb="4">
+        <Skeleton h="7" w="45%" mb="1" />
+        <Skeleton h="9" w="40%" />
+        <Skeleton h="5" w="30%" />
+      </Box>
+      <StatsGrid
+        placeholder
+        stats={STAT_KEYS.map((key) => ({
+          key,
+          label: t(`market.${key}`),
+          value: '—',
+          wide: key === 'industryPe' || key === 'industry',
+          note: key === 'industryPe' ? t('market.industryPeNote') : undefined,
+        }))}
+      />
+    </>
+  );
+
   // No stock named (a bare link, a lost query): searching is the useful screen, not "no data".
   if (!code) return <Navigate to="/favorite/search" replace />;
   return (
     <Box minH="100dvh" bg="bg.muted" data-testid="stock-detail">
-      <BackHeader
-        title={name}
-        fallback="/market/index"
-        right={code ? <WatchToggle code={code} /> : undefined}
-      />
+      <Header title={name} fallback="/market/index" right={watch} />
       <Stack gap="3" p="3">
         <Card pt="4" pb="4">
           <ListState
@@ -124,7 +167,7 @@ export default function StockDetailScreen() {
             failed={detail.failed}
             empty={!stock}
             onRetry={detail.reload}
-            rows={3}
+            skeleton={skeleton}
           >
             <Box px="4" mb="4">
               <Flex align="center" gap="2" mb="1" wrap="wrap">
@@ -172,14 +215,14 @@ export default function StockDetailScreen() {
           </ListState>
         </Card>
         {code ? (
-          <StockChart
+          <Chart
             symbol={code}
             prevClose={prevClose}
             // The price first: the chart's 100+ KB wait until it has shown (or the detail failed).
             ready={!detail.loading || live !== null}
           />
         ) : null}
-        {code ? <OrderBook code={code} prevClose={prevClose} last={live?.price ?? null} /> : null}
+        {code ? <Book code={code} prevClose={prevClose} last={live?.price ?? null} /> : null}
       </Stack>
     </Box>
   );

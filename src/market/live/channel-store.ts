@@ -2,9 +2,10 @@
  * Shared channel streams and the external stores React reads them through. One upstream per
  * channel however many views watch it (sharedByKey); the latest state of each channel is kept so
  * a view that mounts later starts from it rather than from nothing; and each view's store lets
- * through at most one change per display frame, whatever the update rate.
+ * through at most one change per LIVE_RENDER_INTERVAL_MS, drawn in a display frame, whatever
+ * the update rate.
  */
-import { Observable, merge, startWith } from 'rxjs';
+import { Observable, asyncScheduler, merge, startWith, throttleTime } from 'rxjs';
 import type { SchedulerLike } from 'rxjs';
 import { conflateToFrame, sharedByKey } from '../../../streams';
 import type { ChannelState } from './channel';
@@ -15,11 +16,27 @@ const latest = new Map<string, ChannelState>();
 let shared: ((channel: string) => Observable<ChannelState>) | null = null;
 let frameScheduler: SchedulerLike | undefined;
 
-/** Tests run frames on a virtual or immediate scheduler. Also forgets every shared stream. */
-export function resetChannelStreams(scheduler?: SchedulerLike): void {
+/**
+ * A view renders live data at most this often (the first value at once, then the latest of each
+ * interval). Five a second reads as live to a trader; one render per display frame per channel
+ * was what made the stock screen's main thread busy for seconds on a slow phone (Lighthouse's
+ * blocking time, bench/README.md).
+ */
+export const LIVE_RENDER_INTERVAL_MS = 200;
+let renderIntervalMs = LIVE_RENDER_INTERVAL_MS;
+
+/**
+ * Tests run frames on a virtual or immediate scheduler, and the book benchmark's baseline renders
+ * every message (interval 0). Also forgets every shared stream.
+ */
+export function resetChannelStreams(
+  scheduler?: SchedulerLike,
+  intervalMs: number = LIVE_RENDER_INTERVAL_MS,
+): void {
   shared = null;
   latest.clear();
   frameScheduler = scheduler;
+  renderIntervalMs = intervalMs;
 }
 
 function channelStream(channel: string): Observable<ChannelState> {
@@ -55,7 +72,14 @@ export interface ChannelsStore {
   getSnapshot: () => ReadonlyMap<string, ChannelState>;
 }
 
-export function createChannelsStore(channels: readonly string[]): ChannelsStore {
+/**
+ * `intervalMs`: this store's own pace, when slower than the default (a chart redraw costs more
+ * than a row of text).
+ */
+export function createChannelsStore(
+  channels: readonly string[],
+  intervalMs?: number,
+): ChannelsStore {
   let snapshot: ReadonlyMap<string, ChannelState> = new Map(
     channels.map((c) => [c, latest.get(c) ?? CONNECTING]),
   );
@@ -83,8 +107,15 @@ export function createChannelsStore(channels: readonly string[]): ChannelsStore 
             ),
         ),
       );
-      // A burst of frames in one display frame becomes one snapshot and one render.
-      const subscription = changes.pipe(conflateToFrame(frameScheduler)).subscribe(() => {
+      // The first change at once, then at most one per interval; a burst of frames in one
+      // display frame becomes one snapshot and one render.
+      // The benchmark's baseline (interval 0) paces nothing, whatever the store asked for.
+      const pace = renderIntervalMs > 0 ? Math.max(renderIntervalMs, intervalMs ?? 0) : 0;
+      const paced =
+        pace > 0
+          ? changes.pipe(throttleTime(pace, asyncScheduler, { leading: true, trailing: true }))
+          : changes;
+      const subscription = paced.pipe(conflateToFrame(frameScheduler)).subscribe(() => {
         snapshot = new Map(working);
         onChange();
       });

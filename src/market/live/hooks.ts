@@ -25,17 +25,29 @@ export interface LiveValue<T> {
 /** Nothing to watch (a null symbol): no data, and nothing pending either. */
 const IDLE: LiveValue<never> = { data: null, status: 'live' };
 
-/** Reads a set of channels; re-renders at most once per display frame. */
-function useChannels(list: readonly string[]): ReadonlyMap<string, ChannelState> {
+/**
+ * The forming candle redraws the chart (Highcharts: tens of ms on a slow phone) at most once a
+ * second; its OHLC moves slowly enough that a trader loses nothing.
+ */
+export const CANDLE_RENDER_INTERVAL_MS = 1000;
+
+/**
+ * Reads a set of channels; re-renders at most once per LIVE_RENDER_INTERVAL_MS (or the slower
+ * `intervalMs`), in a display frame.
+ */
+function useChannels(
+  list: readonly string[],
+  intervalMs?: number,
+): ReadonlyMap<string, ChannelState> {
   const key = list.join('|');
   // The key stands for the list: a new array with the same channels keeps the same store.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const store = useMemo(() => createChannelsStore(list), [key]);
+  const store = useMemo(() => createChannelsStore(list, intervalMs), [key, intervalMs]);
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
 
-function useChannel<T>(channel: string | null): LiveValue<T> {
-  const states = useChannels(channel === null ? [] : [channel]);
+function useChannel<T>(channel: string | null, intervalMs?: number): LiveValue<T> {
+  const states = useChannels(channel === null ? [] : [channel], intervalMs);
   const state = channel === null ? undefined : states.get(channel);
   return useMemo(() => {
     if (channel === null) return IDLE;
@@ -86,7 +98,10 @@ export function useTrades(symbol: string | null): LiveValue<readonly Trade[]> {
 
 /** The forming candle of the interval; data is null until a trade falls in the bucket. */
 export function useLiveCandle(symbol: string | null, interval: CandleInterval): LiveValue<Candle> {
-  return useChannel<Candle>(symbol === null ? null : channels.candle(symbol, interval));
+  return useChannel<Candle>(
+    symbol === null ? null : channels.candle(symbol, interval),
+    CANDLE_RENDER_INTERVAL_MS,
+  );
 }
 
 export function useIndices(): LiveValue<readonly IndexQuote[]> {

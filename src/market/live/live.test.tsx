@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Quote } from '../../../contract/market';
 import type { SnapshotFrame } from '../../../contract/market-socket';
 import { MARKET_EVENTS } from '../../../contract/market-socket';
-import { resetChannelStreams } from './channel-store';
+import { LIVE_RENDER_INTERVAL_MS, resetChannelStreams } from './channel-store';
 import { FakeMarketSocket } from './fake-market-socket';
 import type { LiveValue } from './index';
 import { useQuote, useQuotes, useTrades } from './index';
@@ -159,6 +159,33 @@ describe('live market hooks', () => {
     expect(probe.last().data?.['005930']?.price).toBe(150);
     // 100 frames in one burst: one render (React may render once more for its own reasons).
     expect(probe.renders.length - before).toBeLessThanOrEqual(2);
+  });
+
+  it('renders a steady stream at most once per LIVE_RENDER_INTERVAL_MS, ending on the latest', async () => {
+    setup({ connects: true });
+    const probe = watch(() => useQuote('005930'));
+    await waitFor(() => expect(probe.last().data?.price).toBe(100));
+    const before = probe.renders.length;
+    const began = Date.now();
+    // 30 updates 20 ms apart: 50 a second for 0.6 s.
+    for (let i = 1; i <= 30; i += 1) {
+      act(() =>
+        fake.push({
+          channel: 'quote:005930',
+          kind: 'update',
+          seq: 10 + i,
+          data: quote('005930', 100 + i),
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await waitFor(() => expect(probe.last().data?.price).toBe(130));
+    const elapsed = Date.now() - began;
+    // One render per interval (the first at once, then the latest of each interval), plus the
+    // last one and React's own extra render; not one per update.
+    const renders = probe.renders.length - before;
+    expect(renders).toBeLessThanOrEqual(Math.ceil(elapsed / LIVE_RENDER_INTERVAL_MS) + 2);
+    expect(renders).toBeLessThan(15);
   });
 
   it('keeps the newest trades first and says error for a refused channel', async () => {

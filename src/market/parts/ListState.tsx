@@ -12,6 +12,8 @@ interface ListStateProps {
   emptyText?: string;
   onRetry?: () => void;
   rows?: number;
+  /** Drawn while loading instead of the rows: the loaded layout's shape, so nothing moves after. */
+  skeleton?: ReactNode;
   children: ReactNode;
 }
 
@@ -27,10 +29,18 @@ export function ListState({
   emptyText,
   onRetry,
   rows = 5,
+  skeleton,
   children,
 }: ListStateProps) {
   if (failed) {
     return <LoadError testId={`${testId}-error`} onRetry={onRetry} />;
+  }
+  if (loading && empty && skeleton) {
+    return (
+      <div data-testid={`${testId}-loading`} aria-busy="true">
+        {skeleton}
+      </div>
+    );
   }
   if (loading && empty) {
     return (
