@@ -331,8 +331,13 @@ export const fundRecordRow = object({
     .oneOf([...CURRENCY_CODES])
     .nullable()
     .defined(),
-  /** A rejection's reason. */
+  /** A rejection's reason; a trade row's journal entry reason. */
   reason: nullableText(),
+  /**
+   * Trade rows: the journal entry's kind (`adjustment` for a manual adjustment, trade kinds
+   * later), for the screen's label; left out on the other tabs.
+   */
+  entryKind: string().nullable().optional(),
 });
 export type FundRecordRowDto = InferType<typeof fundRecordRow>;
 export const fundRecordResponse = object({
