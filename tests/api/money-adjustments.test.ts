@@ -27,7 +27,7 @@ describe.each(databaseKinds)('adjustments and fund settings on %s', (kind) => {
     first = await signInNewStaff(t.app, t.db, 'operator');
     second = await signInNewStaff(t.app, t.db, 'operator');
     admin = await signInNewStaff(t.app, t.db, 'admin');
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   const propose = (staff: SignedInStaff, body: Record<string, unknown>) =>

@@ -38,7 +38,7 @@ describe.each(databaseKinds)('currency exchange on %s', (kind) => {
       proposer: await signInNewStaff(t.app, t.db, 'operator'),
       approver: await signInNewStaff(t.app, t.db, 'operator'),
     };
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   const quote = async (session: Session, body: Record<string, unknown>) =>

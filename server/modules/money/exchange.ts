@@ -21,8 +21,9 @@ export const exchangeOrderNo = (id: number) => `X${id}`;
  *   bought: house_fx(to) −receive, customer available(to) +receive
  * Only the account currencies (KRW, USD, USDT) have customer accounts, so a quote naming another
  * currency is refused here (money.unsupported_currency) although it could be quoted.
- * Checks, in order: verified identity, the quote (not found, used, unsupported, expired), the
- * fund password (counted toward its lock), then the balance (money.insufficient; the ledger's
+ * Checks, in order: the quote is the customer's and unused (so another customer's quote is
+ * refused like an unknown one whoever asks), verified identity, the quote's currencies and expiry,
+ * the fund password (counted toward its lock), then the balance (money.insufficient; the ledger's
  * overdraft check under its account lock is the last guard, which decides parallel exchanges).
  */
 export async function exchangeAtQuote(
@@ -32,7 +33,6 @@ export async function exchangeAtQuote(
   source: string | null,
 ): Promise<ExchangeDto> {
   const { db } = maru;
-  await verifiedName(db, customerId);
   const [quote] = await db
     .select()
     .from(exchangeQuotes)
@@ -41,6 +41,7 @@ export async function exchangeAtQuote(
   if (!quote || quote.usedAt !== null) {
     throw new ApiRefusal('exchange.quote_not_found', { field: 'quoteId' });
   }
+  await verifiedName(db, customerId);
   const from = accountCurrency(quote.fromCurrency);
   const to = accountCurrency(quote.toCurrency);
   const now = maru.clock.now();
