@@ -661,9 +661,15 @@ export const balanceAdjustments = pgTable(
     entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
   },
   (t) => [
-    check('balance_adjustments_state_known', sql`${t.state} in ('pending', 'approved', 'rejected')`),
+    check(
+      'balance_adjustments_state_known',
+      sql`${t.state} in ('pending', 'approved', 'rejected')`,
+    ),
     check('balance_adjustments_amount_nonzero', sql`${t.amount} <> 0`),
-    check('balance_adjustments_two_staff', sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.proposedBy}`),
+    check(
+      'balance_adjustments_two_staff',
+      sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.proposedBy}`,
+    ),
     index('balance_adjustments_state_idx').on(t.state, t.id),
   ],
 );

@@ -31,7 +31,9 @@ async function readAdjustments(
     .limit(paging.limit)
     .offset(paging.offset);
   const staffIds = [
-    ...new Set(rows.flatMap((r) => (r.decidedBy === null ? [r.proposedBy] : [r.proposedBy, r.decidedBy]))),
+    ...new Set(
+      rows.flatMap((r) => (r.decidedBy === null ? [r.proposedBy] : [r.proposedBy, r.decidedBy])),
+    ),
   ];
   const names = new Map(
     staffIds.length === 0

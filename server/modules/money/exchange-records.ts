@@ -20,20 +20,18 @@ export const exchangeRecords: FundRecordSource = {
       .limit(pageSize)
       .offset((page - 1) * pageSize);
     const [counted] = await db.select({ n: count() }).from(exchanges).where(mine);
-    const items = rows.map(
-      (row): FundRecordRowDto => ({
-        id: row.id,
-        type: 'exchange',
-        orderNo: exchangeOrderNo(row.id),
-        time: row.createdAt.toISOString(),
-        state: 'done',
-        amount: -row.amount,
-        currency: row.fromCurrency as Currency,
-        counterAmount: row.receive,
-        counterCurrency: row.toCurrency as Currency,
-        reason: null,
-      }),
-    );
+    const items = rows.map((row): FundRecordRowDto => ({
+      id: row.id,
+      type: 'exchange',
+      orderNo: exchangeOrderNo(row.id),
+      time: row.createdAt.toISOString(),
+      state: 'done',
+      amount: -row.amount,
+      currency: row.fromCurrency as Currency,
+      counterAmount: row.receive,
+      counterCurrency: row.toCurrency as Currency,
+      reason: null,
+    }));
     return { items, total: counted?.n ?? 0 };
   },
 };

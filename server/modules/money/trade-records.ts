@@ -52,21 +52,19 @@ export const tradeRecords: FundRecordSource = {
       .limit(pageSize)
       .offset((page - 1) * pageSize);
     const [counted] = await db.select({ n: count() }).from(grouped);
-    const items = rows.map(
-      (row): FundRecordRowDto => ({
-        id: row.entryId,
-        type: 'trade',
-        orderNo: `E${row.entryId}`,
-        time: row.createdAt.toISOString(),
-        state: 'done',
-        amount: Number(row.amount),
-        currency: row.currency as Currency,
-        counterAmount: null,
-        counterCurrency: null,
-        reason: row.reason,
-        entryKind: row.kind,
-      }),
-    );
+    const items = rows.map((row): FundRecordRowDto => ({
+      id: row.entryId,
+      type: 'trade',
+      orderNo: `E${row.entryId}`,
+      time: row.createdAt.toISOString(),
+      state: 'done',
+      amount: Number(row.amount),
+      currency: row.currency as Currency,
+      counterAmount: null,
+      counterCurrency: null,
+      reason: row.reason,
+      entryKind: row.kind,
+    }));
     return { items, total: counted?.n ?? 0 };
   },
 };
