@@ -291,7 +291,8 @@ export const FUND_RECORD_TYPES = ['trade', 'recharge', 'withdraw', 'exchange'] a
 export type FundRecordType = (typeof FUND_RECORD_TYPES)[number];
 
 export const fundRecordRequest = strictObject({
-  type: mixed<FundRecordType>()
+  // The check makes a non-string a wrong type rather than an unknown tab.
+  type: mixed<FundRecordType>((v): v is FundRecordType => typeof v === 'string')
     .typeError(code('request.wrong_type'))
     .required(code('request.required'))
     .oneOf([...FUND_RECORD_TYPES], code('request.invalid')),
