@@ -291,7 +291,8 @@ export const FUND_RECORD_TYPES = ['trade', 'recharge', 'withdraw', 'exchange'] a
 export type FundRecordType = (typeof FUND_RECORD_TYPES)[number];
 
 export const fundRecordRequest = strictObject({
-  type: mixed<FundRecordType>()
+  // The check makes a non-string a wrong type rather than an unknown tab.
+  type: mixed<FundRecordType>((v): v is FundRecordType => typeof v === 'string')
     .typeError(code('request.wrong_type'))
     .required(code('request.required'))
     .oneOf([...FUND_RECORD_TYPES], code('request.invalid')),
@@ -331,8 +332,13 @@ export const fundRecordRow = object({
     .oneOf([...CURRENCY_CODES])
     .nullable()
     .defined(),
-  /** A rejection's reason. */
+  /** A rejection's reason; a trade row's journal entry reason. */
   reason: nullableText(),
+  /**
+   * Trade rows: the journal entry's kind (`adjustment` for a manual adjustment, trade kinds
+   * later), for the screen's label; left out on the other tabs.
+   */
+  entryKind: string().nullable().optional(),
 });
 export type FundRecordRowDto = InferType<typeof fundRecordRow>;
 export const fundRecordResponse = object({

@@ -564,3 +564,112 @@ export const wallets = pgTable(
  * `id: integer('id').primaryKey().default(sql`nextval('fund_order_ids')`)`.
  */
 export const fundOrderIds = pgSequence('fund_order_ids', { startWith: 1000 });
+
+/**
+ * Exchange quotes (server/modules/money/exchange-quote.ts): what the customer was offered, held
+ * for `fund.quoteSeconds`. `used_at` is set by the one exchange that takes the quote (an update
+ * `where used_at is null`, so two exchanges racing on one quote cannot both take it). The rates
+ * it was computed from are kept for audit.
+ */
+export const exchangeQuotes = pgTable(
+  'exchange_quotes',
+  {
+    /** Random, unguessable: the customer sends it back with the exchange. */
+    id: text('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    fromCurrency: text('from_currency').notNull(),
+    toCurrency: text('to_currency').notNull(),
+    /** Minor units of `from` sold. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Minor units of `to` received, rounded down. */
+    receive: bigint('receive', { mode: 'number' }).notNull(),
+    /** The spread's cost in minor units of `to`. */
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+    /** Units of `to` per unit of `from`, spread included, as shown. */
+    rate: text('rate').notNull(),
+    /** The feed's won per unit of each side, as decimal strings, and the spread applied. */
+    fromKrwPerUnit: text('from_krw_per_unit').notNull(),
+    toKrwPerUnit: text('to_krw_per_unit').notNull(),
+    spreadBps: integer('spread_bps').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('exchange_quotes_customer_idx').on(t.customerId)],
+);
+
+/** Exchange ids (order number `X<id>`), taken before the entries so their reasons can name it. */
+export const exchangeIds = pgSequence('exchange_ids', { startWith: 1000 });
+
+/** A completed exchange: two linked journal entries through the house FX accounts. */
+export const exchanges = pgTable(
+  'exchanges',
+  {
+    id: integer('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    quoteId: text('quote_id')
+      .notNull()
+      .unique('exchanges_quote_unique')
+      .references(() => exchangeQuotes.id),
+    fromCurrency: text('from_currency').notNull(),
+    toCurrency: text('to_currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    receive: bigint('receive', { mode: 'number' }).notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+    rate: text('rate').notNull(),
+    /** customer available(from) −amount / house_fx(from) +amount. */
+    soldEntryId: bigint('sold_entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    /** house_fx(to) −receive / customer available(to) +receive. */
+    boughtEntryId: bigint('bought_entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('exchanges_customer_idx').on(t.customerId, t.id)],
+);
+
+export const ADJUSTMENT_STATES = ['pending', 'approved', 'rejected'] as const;
+
+/**
+ * Manual balance adjustments: proposed by one staff member, decided by another. Approval posts
+ * one journal entry (house_suspense ↔ the customer's available) whose id is kept here.
+ */
+export const balanceAdjustments = pgTable(
+  'balance_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    currency: text('currency').notNull(),
+    /** Signed minor units: positive credits the customer. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    state: text('state', { enum: ADJUSTMENT_STATES }).notNull().default('pending'),
+    proposedBy: integer('proposed_by')
+      .notNull()
+      .references(() => staffAccounts.id),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: integer('decided_by').references(() => staffAccounts.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
+  },
+  (t) => [
+    check(
+      'balance_adjustments_state_known',
+      sql`${t.state} in ('pending', 'approved', 'rejected')`,
+    ),
+    check('balance_adjustments_amount_nonzero', sql`${t.amount} <> 0`),
+    check(
+      'balance_adjustments_two_staff',
+      sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.proposedBy}`,
+    ),
+    index('balance_adjustments_state_idx').on(t.state, t.id),
+  ],
+);

@@ -88,6 +88,17 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
         ),
       );
     }
+    // Exchange quotes need no verified identity (exchanging does).
+    const quoteOf = async (session: Session) =>
+      expectSuccess<{ quoteId: string }>(
+        await call(
+          t.app,
+          '/user/exchange/quote',
+          { from: 'KRW', to: 'USD', amount: 100_000 },
+          { session },
+        ),
+      ).quoteId;
+    const [myQuote, theirQuote] = [await quoteOf(attacker), await quoteOf(victim)];
     const ownCard = await cardAndWallet(attackerId, '1');
     const theirCard = await cardAndWallet(victimId, '2');
     Object.assign(own, {
@@ -97,6 +108,7 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
       frontPhotoId: myFront,
       backPhotoId: myBack,
       customerId: attackerId,
+      quoteId: myQuote,
     });
     Object.assign(theirs, {
       id: theirCard,
@@ -104,6 +116,7 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
       frontPhotoId: theirFront,
       backPhotoId: theirBack,
       customerId: victimId,
+      quoteId: theirQuote,
     });
     Object.assign(missing, {
       id: 2_000_000_000,
@@ -111,6 +124,7 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
       frontPhotoId: '0'.repeat(32),
       backPhotoId: '1'.repeat(32),
       customerId: 2_000_000_000,
+      quoteId: `q_${'A'.repeat(24)}`,
     });
   });
   afterAll(() => t.close());

@@ -1,4 +1,6 @@
+import { exchangeRecords } from './exchange-records';
 import type { FundOrderKindService, FundRecordSource } from './fund-orders';
+import { tradeRecords } from './trade-records';
 
 /**
  * The fund-order kinds (deposits, withdrawals) and the record tabs' sources. A kind's module adds
@@ -6,4 +8,4 @@ import type { FundOrderKindService, FundRecordSource } from './fund-orders';
  */
 export const FUND_ORDER_SERVICES: readonly FundOrderKindService[] = [];
 
-export const FUND_RECORD_SOURCES: readonly FundRecordSource[] = [];
+export const FUND_RECORD_SOURCES: readonly FundRecordSource[] = [tradeRecords, exchangeRecords];

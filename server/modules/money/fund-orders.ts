@@ -107,10 +107,12 @@ export async function fundRecordPage(
   db: Database,
   sources: readonly FundRecordSource[],
   customerId: number,
-  request: { type: FundRecordType; page: number; pageSize: number },
+  request: { type: FundRecordType; page?: number; pageSize?: number },
 ): Promise<{ items: FundRecordRowDto[]; page: number; pageSize: number; total: number }> {
+  // The call validates strictly, which does not fill in the schema's defaults.
+  const paging = { page: request.page ?? 1, pageSize: request.pageSize ?? 20 };
   const source = sources.find((s) => s.type === request.type);
   const { items, total } =
-    source === undefined ? { items: [], total: 0 } : await source.page(db, customerId, request);
-  return { items, page: request.page, pageSize: request.pageSize, total };
+    source === undefined ? { items: [], total: 0 } : await source.page(db, customerId, paging);
+  return { items, ...paging, total };
 }

@@ -6,6 +6,9 @@ import { customerBalances } from './balances';
 import { addWallet, deleteWallet, listWallets } from './wallets';
 import { FUND_ORDER_SERVICES, FUND_RECORD_SOURCES } from './fund-order-services';
 import { cancelFundOrder, fundOrderDetail, fundRecordPage } from './fund-orders';
+import { exchangeAtQuote } from './exchange';
+import { quoteExchange } from './exchange-quote';
+import { registerMoneyStaffCalls } from './staff-calls';
 
 export { openWithdrawalsTo, notWithdrawable } from './pending-withdrawals';
 export { cardKeys, openCardNumber } from './card-number';
@@ -85,4 +88,29 @@ export function registerMoneyModule(app: FastifyInstance): void {
   defineCall(app, CUSTOMER_API, 'fundRecord', ({ db, session, body }) =>
     fundRecordPage(db, FUND_RECORD_SOURCES, session.customer.id, body),
   );
+
+  // Currency exchange (docs/money.md "Exchange").
+  defineCall(app, CUSTOMER_API, 'exchangeQuote', ({ db, maru, session, body }) =>
+    quoteExchange({ ...maru, db }, session.customer.id, body),
+  );
+  defineCall(
+    app,
+    CUSTOMER_API,
+    'exchange',
+    async ({ db, maru, session, body, request, audit }) => {
+      const done = await exchangeAtQuote({ ...maru, db }, session.customer.id, body, request.ip);
+      audit.entity = `exchange:${done.id}`;
+      audit.detail = {
+        quoteId: body.quoteId,
+        sold: done.sold,
+        bought: done.bought,
+        rate: done.rate,
+        fee: done.fee,
+      };
+      return done;
+    },
+    { rateLimit },
+  );
+
+  registerMoneyStaffCalls(app);
 }

@@ -22,7 +22,8 @@ import { kycDetail } from './review/kyc-detail';
 import { kycQueue } from './review/kyc-queue';
 import { revokeStaffSession } from '../../auth/staff-sessions';
 import { jobItemOf, listJobs, retryJob } from '../../lifecycle/jobs';
-import { listSettings, writeSetting } from '../../settings';
+import { listSettings } from '../../settings';
+import { changeSetting } from './settings-change';
 
 /** The back office under /api/staff: sign-in with TOTP, review, customers, audit, institutions. */
 export function registerStaffModule(app: FastifyInstance): void {
@@ -129,18 +130,9 @@ export function registerStaffModule(app: FastifyInstance): void {
     return jobItemOf(job, now);
   });
   defineCall(app, STAFF_API, 'settingsGet', async ({ db }) => ({ items: await listSettings(db) }));
-  defineCall(app, STAFF_API, 'settingsSet', async ({ db, maru, body, staff, audit }) => {
-    const { previous, item } = await writeSetting(
-      db,
-      body.key,
-      body.value,
-      staff.staff.id,
-      maru.clock.now(),
-    );
-    audit.entity = `setting:${body.key}`;
-    audit.detail = { value: item.value, previous };
-    return item;
-  });
+  defineCall(app, STAFF_API, 'settingsSet', ({ db, maru, body, staff, audit }) =>
+    changeSetting(db, staff.staff.id, body, maru.clock.now(), audit),
+  );
 
   // Institutions and invitation codes
   defineCall(app, STAFF_API, 'institutionCreate', async ({ db, body, audit }) => {
