@@ -76,7 +76,8 @@ export default function AdjustProposeScreen() {
       <PageTitle>{t('adjust.proposeTitle')}</PageTitle>
       <SubNav items={ADJUST_PAGES} />
       <Panel>
-        <form onSubmit={(e) => void submit(e)} data-testid="adjust-propose-form">
+        {/* noValidate: the contract's checks answer in the staff member's language, not the browser's. */}
+        <form noValidate onSubmit={(e) => void submit(e)} data-testid="adjust-propose-form">
           <Stack gap="4" maxW="3xl">
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
               <Field.Root required>

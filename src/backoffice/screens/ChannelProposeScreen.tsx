@@ -114,8 +114,9 @@ export default function ChannelProposeScreen() {
         <Loaded state={state}>
           {(data) => {
             const active = data.channels.filter((c) => c.active);
+            // noValidate: the contract's checks answer in the staff member's language, not the browser's.
             return (
-              <form onSubmit={(e) => void submit(e)} data-testid="channel-propose-form">
+              <form noValidate onSubmit={(e) => void submit(e)} data-testid="channel-propose-form">
                 <Stack gap="4" maxW="3xl">
                   <Select
                     label={t('channels.action')}
