@@ -1,4 +1,4 @@
-import { Box, Table } from '@chakra-ui/react';
+import { Box, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelProposalDto } from '../../../contract/schemas/funds-staff';
@@ -15,18 +15,18 @@ export function ChannelProposalTable({
   decide?: (proposal: ChannelProposalDto) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
-  const columns = decide ? 6 : 5;
+  const columns = decide ? 5 : 4;
   return (
     <Box overflowX="auto">
-      <Table.Root size="sm" data-testid="proposal-table" minW="2xl">
+      <Table.Root size="sm" tableLayout="fixed" data-testid="proposal-table" minW="2xl">
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader width="7rem">{t('channels.action')}</Table.ColumnHeader>
+            <Table.ColumnHeader width="5rem">{t('channels.action')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('channels.account')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('common.reason')}</Table.ColumnHeader>
-            <Table.ColumnHeader width="8rem">{t('channels.status')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('proposals.who')}</Table.ColumnHeader>
-            {decide ? <Table.ColumnHeader width="12rem" /> : null}
+            {/* The reason with who proposed and decided under it, so a tablet fits the table. */}
+            <Table.ColumnHeader>{t('adjust.reasonAndWho')}</Table.ColumnHeader>
+            <Table.ColumnHeader width="6rem">{t('channels.status')}</Table.ColumnHeader>
+            {decide ? <Table.ColumnHeader width="8.5rem" /> : null}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -39,24 +39,26 @@ export function ChannelProposalTable({
               <Table.Cell overflowWrap="anywhere">
                 <ChannelWords channel={p.channel} />
               </Table.Cell>
-              <Table.Cell overflowWrap="anywhere">{p.reason}</Table.Cell>
+              <Table.Cell overflowWrap="anywhere">
+                <Text>{p.reason}</Text>
+                <Text fontSize="xs" color="fg.muted" data-testid={`proposal-who-${p.id}`}>
+                  {t('proposals.proposedBy', {
+                    staff: p.proposedBy,
+                    time: formatTime(p.proposedAt, i18n.language),
+                  })}
+                  {p.decidedBy ? (
+                    <>
+                      <br />
+                      {t('proposals.decidedBy', {
+                        staff: p.decidedBy,
+                        time: formatTime(p.decidedAt, i18n.language),
+                      })}
+                    </>
+                  ) : null}
+                </Text>
+              </Table.Cell>
               <Table.Cell>
                 <ProposalStateBadge state={p.state} testId={`proposal-state-${p.id}`} />
-              </Table.Cell>
-              <Table.Cell fontSize="xs" data-testid={`proposal-who-${p.id}`}>
-                {t('proposals.proposedBy', {
-                  staff: p.proposedBy,
-                  time: formatTime(p.proposedAt, i18n.language),
-                })}
-                {p.decidedBy ? (
-                  <>
-                    <br />
-                    {t('proposals.decidedBy', {
-                      staff: p.decidedBy,
-                      time: formatTime(p.decidedAt, i18n.language),
-                    })}
-                  </>
-                ) : null}
               </Table.Cell>
               {decide ? <Table.Cell textAlign="end">{decide(p)}</Table.Cell> : null}
             </Table.Row>

@@ -84,12 +84,15 @@ export const isOverdue = (item: Pick<FundQueueItemDto, 'overdue' | 'state'>) =>
 /** The amount, and its won equivalent below when the currency is not won. */
 export function AmountCell({
   item,
+  align = 'end',
 }: {
   item: Pick<FundQueueItemDto, 'amount' | 'currency' | 'amountKrw'>;
+  /** `end` in a table's amount column, `start` in a case's details. */
+  align?: 'start' | 'end';
 }) {
   const { t } = useTranslation();
   return (
-    <HStack gap="0" flexDirection="column" alignItems="flex-end">
+    <HStack gap="0" flexDirection="column" alignItems={align === 'end' ? 'flex-end' : 'flex-start'}>
       <Text>{money(item.amount, item.currency)}</Text>
       {item.currency === 'KRW' ? null : (
         <Text fontSize="xs" color="fg.muted">

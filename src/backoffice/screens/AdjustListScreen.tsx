@@ -81,11 +81,11 @@ export default function AdjustListScreen() {
           rowTestId={(a) => `adjust-row-${a.id}`}
           onPage={(p) => setParams({ state, page: String(p) })}
           columns={[
-            { key: 'id', header: '#', width: '4rem', cell: (a) => a.id },
+            { key: 'id', header: '#', width: '3rem', cell: (a) => a.id },
             {
               key: 'customer',
               header: t('adjust.customer'),
-              width: '9rem',
+              width: '7rem',
               full: (a) => a.account,
               cell: (a) =>
                 mayOpenCustomer ? (
@@ -97,7 +97,7 @@ export default function AdjustListScreen() {
             {
               key: 'amount',
               header: t('adjust.amount'),
-              width: '10rem',
+              width: '8rem',
               align: 'end',
               cell: (a) => (
                 <Text
@@ -110,49 +110,47 @@ export default function AdjustListScreen() {
               ),
             },
             {
+              // The reason with who proposed and decided under it: one flexible column, so the
+              // table fits a 768 px tablet.
               key: 'reason',
-              header: t('common.reason'),
-              full: (a) => a.reason,
-              cell: (a) => a.reason,
+              header: t('adjust.reasonAndWho'),
+              cell: (a) => (
+                <>
+                  <Text>{a.reason}</Text>
+                  <Text fontSize="xs" color="fg.muted" data-testid={`adjust-who-${a.id}`}>
+                    {t('proposals.proposedBy', {
+                      staff: a.proposedBy,
+                      time: formatTime(a.proposedAt, i18n.language),
+                    })}
+                    {a.decidedBy ? (
+                      <>
+                        <br />
+                        {t('proposals.decidedBy', {
+                          staff: a.decidedBy,
+                          time: formatTime(a.decidedAt, i18n.language),
+                        })}
+                      </>
+                    ) : null}
+                    {a.entryId !== null ? (
+                      <>
+                        <br />
+                        {t('adjust.entry', { id: a.entryId })}
+                      </>
+                    ) : null}
+                  </Text>
+                </>
+              ),
             },
             {
               key: 'state',
               header: t('adjust.state'),
-              width: '8rem',
+              width: '6rem',
               cell: (a) => <ProposalStateBadge state={a.state} testId={`adjust-state-${a.id}`} />,
-            },
-            {
-              key: 'who',
-              header: t('proposals.who'),
-              width: '12rem',
-              cell: (a) => (
-                <Text fontSize="xs">
-                  {t('proposals.proposedBy', {
-                    staff: a.proposedBy,
-                    time: formatTime(a.proposedAt, i18n.language),
-                  })}
-                  {a.decidedBy ? (
-                    <>
-                      <br />
-                      {t('proposals.decidedBy', {
-                        staff: a.decidedBy,
-                        time: formatTime(a.decidedAt, i18n.language),
-                      })}
-                    </>
-                  ) : null}
-                  {a.entryId !== null ? (
-                    <>
-                      <br />
-                      {t('adjust.entry', { id: a.entryId })}
-                    </>
-                  ) : null}
-                </Text>
-              ),
             },
             {
               key: 'decide',
               header: null,
-              width: '11rem',
+              width: '8.5rem',
               align: 'end',
               cell: (a) =>
                 a.state === 'pending' && mayDecide ? (

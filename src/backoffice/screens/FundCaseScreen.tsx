@@ -207,14 +207,11 @@ function FundCase({ kind, id }: { kind: FundOrderKind; id: number }) {
                 <Link to={`/customers/${item.customerId}`}>{item.account}</Link>
               ) : (
                 item.account
-              )}{' '}
-              · {item.accountId}
-              {item.realName ? ` · ${item.realName}` : ''}
+              )}
+              {` · ${item.accountId}${item.realName ? ` · ${item.realName}` : ''}`}
             </Row>
             <Row label={t('funds.amount')} testId="fund-detail-amount">
-              <Box>
-                <AmountCell item={item} />
-              </Box>
+              <AmountCell item={item} align="start" />
             </Row>
             <DataList.Item>
               <DataList.ItemLabel>{t('funds.state')}</DataList.ItemLabel>

@@ -123,13 +123,14 @@ export default function FundQueueScreen({ kind }: { kind: FundOrderKind }) {
             {
               key: 'amount',
               header: t('funds.amount'),
+              width: '9rem',
               align: 'end',
               cell: (item) => <AmountCell item={item} />,
             },
             {
               key: 'state',
               header: t('funds.state'),
-              width: '14rem',
+              width: '10rem',
               cell: (item) => (
                 <HStack gap="1.5" wrap="wrap">
                   <FundStateBadge kind={kind} state={item.state} />
@@ -154,13 +155,13 @@ export default function FundQueueScreen({ kind }: { kind: FundOrderKind }) {
             {
               key: 'createdAt',
               header: t('funds.createdAt'),
-              width: '11rem',
+              width: '8rem',
               cell: (i) => formatTime(i.createdAt, i18n.language),
             },
             {
               key: 'open',
               header: null,
-              width: '6rem',
+              width: '5rem',
               align: 'end',
               cell: (item) => (
                 <Stack align="flex-end">
