@@ -11,6 +11,8 @@ export const STAFF_TOKEN_HEADER = 'staff-token';
 const REVIEW = { staff: ['reviewer', 'admin'] } as const;
 const OPERATE = { staff: ['operator', 'admin'] } as const;
 const ADMIN = { staff: ['admin'] } as const;
+/** Withdrawals: reviewers decide, operators pay the approved ones, so both read the queue. */
+const REVIEW_OR_PAY = { staff: ['reviewer', 'operator', 'admin'] } as const;
 /** A half session after the password, before the TOTP code. */
 const PENDING = { staff: 'pending' } as const;
 /** Any signed-in staff member. */
@@ -229,14 +231,14 @@ export const STAFF_CALLS = {
   },
   withdrawalsQueue: {
     path: '/withdrawals/queue',
-    access: REVIEW,
+    access: REVIEW_OR_PAY,
     summary: 'Withdrawals by state, oldest first, with approvals and the overdue flag',
     request: fs.fundQueueRequest,
     response: fs.fundQueueResponse,
   },
   withdrawalsDetail: {
     path: '/withdrawals/detail',
-    access: REVIEW,
+    access: REVIEW_OR_PAY,
     summary: "A withdrawal's case: destination, approvals, the customer's recent fund orders",
     request: fs.fundOrderStaffIdRequest,
     response: fs.fundCaseResponse,

@@ -40,15 +40,29 @@ beforeEach(resetBackoffice);
 
 describe('role-based navigation', () => {
   it('follows the contract: reviewers review, operators operate, admins see everything', () => {
-    expect(navFor('reviewer').map((i) => i.id)).toEqual(['kyc']);
-    expect(navFor('operator').map((i) => i.id)).toEqual(['customers', 'institutions', 'jobs']);
+    expect(navFor('reviewer').map((i) => i.id)).toEqual(['kyc', 'deposits', 'withdrawals']);
+    // Operators pay approved withdrawals, so they see that queue too (not the deposits).
+    expect(navFor('operator').map((i) => i.id)).toEqual([
+      'customers',
+      'withdrawals',
+      'channels',
+      'adjustments',
+      'institutions',
+      'jobs',
+      'fundSettings',
+    ]);
     expect(navFor('admin').map((i) => i.id)).toEqual([
       'kyc',
       'customers',
+      'deposits',
+      'withdrawals',
+      'channels',
+      'adjustments',
       'institutions',
       'jobs',
       'audit',
       'settings',
+      'fundSettings',
       'staff',
     ]);
     expect(navFor(undefined)).toEqual([]);
@@ -62,7 +76,7 @@ describe('role-based navigation', () => {
     await screen.findByTestId('nav-customers');
     expect(screen.getByTestId('nav-institutions')).toBeTruthy();
     expect(screen.getByTestId('nav-jobs')).toBeTruthy();
-    for (const hidden of ['nav-kyc', 'nav-audit', 'nav-settings', 'nav-staff']) {
+    for (const hidden of ['nav-kyc', 'nav-deposits', 'nav-audit', 'nav-settings', 'nav-staff']) {
       expect(screen.queryByTestId(hidden)).toBeNull();
     }
     expect(router.state.location.pathname).toBe('/customers');

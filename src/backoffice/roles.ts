@@ -9,7 +9,19 @@ export function mayCall(role: StaffRole | undefined, name: StaffCallName): boole
 }
 
 export interface NavItem {
-  id: 'kyc' | 'customers' | 'audit' | 'institutions' | 'jobs' | 'settings' | 'staff';
+  id:
+    | 'kyc'
+    | 'customers'
+    | 'deposits'
+    | 'withdrawals'
+    | 'channels'
+    | 'adjustments'
+    | 'audit'
+    | 'institutions'
+    | 'jobs'
+    | 'settings'
+    | 'fundSettings'
+    | 'staff';
   path: string;
   /** The call the screen opens with: the item shows only to roles that may make it. */
   call: StaffCallName;
@@ -18,10 +30,15 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'kyc', path: '/kyc', call: 'kycQueue' },
   { id: 'customers', path: '/customers', call: 'customerSearch' },
+  { id: 'deposits', path: '/deposits/queue', call: 'depositsQueue' },
+  { id: 'withdrawals', path: '/withdrawals/queue', call: 'withdrawalsQueue' },
+  { id: 'channels', path: '/channels/list', call: 'channelsList' },
+  { id: 'adjustments', path: '/ledger/adjust/list', call: 'adjustList' },
   { id: 'institutions', path: '/institutions', call: 'institutionList' },
   { id: 'jobs', path: '/jobs', call: 'jobsList' },
   { id: 'audit', path: '/audit', call: 'auditSearch' },
   { id: 'settings', path: '/settings', call: 'settingsGet' },
+  { id: 'fundSettings', path: '/fundSettings', call: 'fundSettingsGet' },
   { id: 'staff', path: '/staff', call: 'staffList' },
 ];
 

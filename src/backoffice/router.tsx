@@ -3,11 +3,19 @@ import type { RouteObject } from 'react-router-dom';
 import { Layout, RequireStaff } from './Layout';
 import { navFor } from './roles';
 import { useStaffSession } from './session';
+import AdjustListScreen from './screens/AdjustListScreen';
+import AdjustProposeScreen from './screens/AdjustProposeScreen';
 import AuditScreen from './screens/AuditScreen';
 import ChangePasswordScreen from './screens/ChangePasswordScreen';
+import ChannelApproveScreen from './screens/ChannelApproveScreen';
+import ChannelListScreen from './screens/ChannelListScreen';
+import ChannelProposeScreen from './screens/ChannelProposeScreen';
 import CustomerDetailScreen from './screens/CustomerDetailScreen';
 import CustomersScreen from './screens/CustomersScreen';
 import EntityScreen from './screens/EntityScreen';
+import FundCaseScreen from './screens/FundCaseScreen';
+import FundQueueScreen from './screens/FundQueueScreen';
+import FundSettingsScreen from './screens/FundSettingsScreen';
 import InstitutionCustomersScreen from './screens/InstitutionCustomersScreen';
 import InstitutionsScreen from './screens/InstitutionsScreen';
 import JobsScreen from './screens/JobsScreen';
@@ -47,12 +55,29 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
       { path: 'kyc/:customerId', element: <KycDetailScreen /> },
       { path: 'customers', element: <CustomersScreen /> },
       { path: 'customers/:customerId', element: <CustomerDetailScreen /> },
+      // Money (issue 10). Keyed by kind so switching between the two remounts the screen.
+      { path: 'deposits/queue', element: <FundQueueScreen key="deposit" kind="deposit" /> },
+      { path: 'deposits/detail', element: <FundCaseScreen key="deposit" kind="deposit" /> },
+      {
+        path: 'withdrawals/queue',
+        element: <FundQueueScreen key="withdrawal" kind="withdrawal" />,
+      },
+      {
+        path: 'withdrawals/detail',
+        element: <FundCaseScreen key="withdrawal" kind="withdrawal" />,
+      },
+      { path: 'channels/list', element: <ChannelListScreen /> },
+      { path: 'channels/propose', element: <ChannelProposeScreen /> },
+      { path: 'channels/approve', element: <ChannelApproveScreen /> },
+      { path: 'ledger/adjust/list', element: <AdjustListScreen /> },
+      { path: 'ledger/adjust/propose', element: <AdjustProposeScreen /> },
       { path: 'entities/:entityType/:entityId', element: <EntityScreen /> },
       { path: 'audit', element: <AuditScreen /> },
       { path: 'institutions', element: <InstitutionsScreen /> },
       { path: 'institutions/:institutionId', element: <InstitutionCustomersScreen /> },
       { path: 'jobs', element: <JobsScreen /> },
       { path: 'settings', element: <SettingsScreen /> },
+      { path: 'fundSettings', element: <FundSettingsScreen /> },
       { path: 'staff', element: <StaffScreen /> },
       { path: '*', element: <Home /> },
     ],

@@ -4,6 +4,15 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { acceptedEvents } from '../../machines/decide';
 import { accountLifecycle } from '../../machines/account';
 import { BACKOFFICE_ROUTES } from './router';
+import {
+  adjustment,
+  channel,
+  depositItem,
+  fundCase,
+  fundSetting,
+  proposal,
+  withdrawalItem,
+} from './testing/fundFixtures';
 import type { Handler } from './testing/harness';
 import { backend, ok, renderAt, resetBackoffice, signIn, startBackoffice } from './testing/harness';
 
@@ -130,6 +139,71 @@ const CASES: Record<string, RouteCase> = {
     path: '/customers/detail',
     data: customerDetail,
     shows: 'customer-states',
+  },
+  '/deposits/queue': {
+    url: '/deposits/queue',
+    path: '/deposits/queue',
+    data: page([depositItem()]),
+    empty: page([]),
+    shows: 'fund-row-D41',
+    emptyShows: 'fund-queue-empty',
+  },
+  '/deposits/detail': {
+    url: '/deposits/detail?id=41',
+    path: '/deposits/detail',
+    data: fundCase(depositItem()),
+    shows: 'fund-decisions',
+  },
+  '/withdrawals/queue': {
+    url: '/withdrawals/queue',
+    path: '/withdrawals/queue',
+    data: page([withdrawalItem()]),
+    empty: page([]),
+    shows: 'fund-row-W42',
+    emptyShows: 'fund-queue-empty',
+  },
+  '/withdrawals/detail': {
+    url: '/withdrawals/detail?id=42',
+    path: '/withdrawals/detail',
+    data: fundCase(withdrawalItem()),
+    shows: 'fund-decisions',
+  },
+  '/channels/list': {
+    url: '/channels/list',
+    path: '/channels/list',
+    data: { channels: [channel()], proposals: [proposal()] },
+    empty: { channels: [], proposals: [] },
+    shows: 'channel-row-1',
+    emptyShows: 'channel-table-empty',
+  },
+  '/channels/propose': {
+    url: '/channels/propose',
+    path: '/channels/list',
+    data: { channels: [channel()], proposals: [] },
+    shows: 'channel-propose-form',
+  },
+  '/channels/approve': {
+    url: '/channels/approve',
+    path: '/channels/list',
+    data: { channels: [channel()], proposals: [proposal()] },
+    empty: { channels: [channel()], proposals: [] },
+    shows: 'proposal-row-5',
+    emptyShows: 'proposal-table-empty',
+  },
+  '/ledger/adjust/list': {
+    url: '/ledger/adjust/list',
+    path: '/ledger/adjust/list',
+    data: page([adjustment()]),
+    empty: page([]),
+    shows: 'adjust-row-8',
+    emptyShows: 'adjust-table-empty',
+  },
+  '/ledger/adjust/propose': { url: '/ledger/adjust/propose', shows: 'adjust-propose-form' },
+  '/fundSettings': {
+    url: '/fundSettings',
+    path: '/fundSettings/get',
+    data: { items: [fundSetting('fund.withdrawOpens', 540, 'minuteOfDay')] },
+    shows: 'setting-fund.withdrawOpens',
   },
   '/entities/:entityType/:entityId': {
     url: '/entities/kyc/7',

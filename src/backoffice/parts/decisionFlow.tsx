@@ -63,6 +63,10 @@ export interface DecisionWording {
   danger?: boolean;
   reasonTestId?: string;
   confirmTestId?: string;
+  /** What the text field asks for, when not a reason (a payment's bank reference). */
+  reasonLabel?: ReactNode;
+  /** Said when that field is left empty. */
+  reasonMissing?: ReactNode;
 }
 
 /**
@@ -130,7 +134,7 @@ export function DecisionSheet({
               ) : null}
               {view.rule === 'none' ? null : (
                 <Field.Root required={view.rule === 'required'} invalid={invalid}>
-                  <Field.Label>{t('common.reason')}</Field.Label>
+                  <Field.Label>{words.reasonLabel ?? t('common.reason')}</Field.Label>
                   <Textarea
                     name="reason"
                     data-testid={words.reasonTestId ?? 'reason-input'}
@@ -145,7 +149,11 @@ export function DecisionSheet({
                   <Field.HelperText>
                     {view.reason.length} / {REASON_MAX_LENGTH}
                   </Field.HelperText>
-                  {invalid ? <Field.ErrorText>{t('common.reasonRequired')}</Field.ErrorText> : null}
+                  {invalid ? (
+                    <Field.ErrorText>
+                      {words.reasonMissing ?? t('common.reasonRequired')}
+                    </Field.ErrorText>
+                  ) : null}
                 </Field.Root>
               )}
             </Dialog.Body>
