@@ -51,7 +51,8 @@ export const cashOutMachine = setup({
     submit: fromPromise<FundOrderDto, CashOutRequest>(() => notProvided('submit')),
   },
   guards: {
-    draftValid: ({ event }) => event.type === 'review' && cashOutDraftSchema.isValidSync(event.draft),
+    draftValid: ({ event }) =>
+      event.type === 'review' && cashOutDraftSchema.isValidSync(event.draft),
     passwordTyped: ({ context, event }) =>
       event.type === 'confirm' &&
       context.draft !== null &&
@@ -106,10 +107,7 @@ export const cashOutMachine = setup({
     },
     refused: {
       on: {
-        edit: [
-          { guard: 'refusalAboutPassword', target: 'confirming' },
-          { target: 'editing' },
-        ],
+        edit: [{ guard: 'refusalAboutPassword', target: 'confirming' }, { target: 'editing' }],
       },
     },
     done: { type: 'final' },

@@ -1,4 +1,14 @@
-import { and, assertEvent, assign, emit, fromCallback, fromPromise, not, setup, stateIn } from 'xstate';
+import {
+  and,
+  assertEvent,
+  assign,
+  emit,
+  fromCallback,
+  fromPromise,
+  not,
+  setup,
+  stateIn,
+} from 'xstate';
 import type { AnyEventObject } from 'xstate';
 import { KYC_PHOTO_MAX_BYTES } from '../../contract/schemas/kyc';
 import { isAmount } from '../../contract/schemas/funds';
