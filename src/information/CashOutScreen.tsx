@@ -159,7 +159,9 @@ function CashOutFlow({
 
   if (step === 'editing') {
     return (
+      // Keyed: the form and the sheet are two Formiks, never one carrying the other's values.
       <Formik
+        key="form"
         initialValues={initial}
         validate={({ amount }) => {
           const problem = amountProblem(amount, currency, limits);
@@ -206,6 +208,7 @@ function CashOutFlow({
   if ((step === 'confirming' || step === 'submitting') && draft) {
     return (
       <Formik
+        key="sheet"
         initialValues={{ fundPassword: '' }}
         validationSchema={passwordSchema}
         onSubmit={async ({ fundPassword }) => {
