@@ -109,11 +109,12 @@ function Exchange({ balances, onAgain }: { balances: BalanceRowDto[]; onAgain: (
   if (result) return <ExchangeResult result={result} onAgain={onAgain} />;
   if (step === 'editing' || step === 'quoting') {
     const from: ExchangeCurrency = draft?.from ?? 'KRW';
+    const to: ExchangeCurrency = draft?.to ?? 'USD';
     return (
       <Formik
         initialValues={{
           from,
-          to: draft?.to ?? ('USD' as ExchangeCurrency),
+          to,
           amount: draft ? moneyInput(draft.amount, from) : '',
         }}
         validate={({ amount, from: sold }) => {
@@ -245,13 +246,12 @@ function CurrencySelect({
 
 /** Seconds a quote has left, ticking once a second. */
 function useSecondsLeft(quote: ExchangeQuoteDto): number {
-  const [left, setLeft] = useState(() => quoteLifeLeft(quote, Date.now()));
+  const [now, setNow] = useState(Date.now);
   useEffect(() => {
-    setLeft(quoteLifeLeft(quote, Date.now()));
-    const timer = setInterval(() => setLeft(quoteLifeLeft(quote, Date.now())), 1000);
+    const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [quote]);
-  return Math.ceil(left / 1000);
+  }, []);
+  return Math.ceil(quoteLifeLeft(quote, now) / 1000);
 }
 
 function rateLine(rate: string, from: Currency, to: Currency): string {

@@ -22,10 +22,10 @@ import RechargeScreen from './RechargeScreen';
  * the body); the voucher upload goes through a real axios instance with a fake adapter, so its
  * progress is driven as in a browser.
  */
-const api = vi.hoisted(() => ({
-  call: vi.fn(),
-  answers: {} as Record<string, unknown>,
-}));
+const api = vi.hoisted(() => {
+  const answers: Record<string, unknown> = {};
+  return { call: vi.fn(), answers };
+});
 vi.mock('../api/calls', () => ({ call: api.call }));
 
 const upload = vi.hoisted(() => ({
@@ -212,7 +212,7 @@ describe('/information/rechargeChannel', () => {
     );
     expect(screen.queryByTestId('channel-2-demo')).toBeNull();
     expect(screen.getByTestId('fund-window').textContent).toContain('영업일 09:00–15:30');
-    expect(callsNamed('rechargeChannel').map(([, body]) => body)).toEqual([
+    expect(callsNamed('rechargeChannel').map((args: unknown[]) => args[1])).toEqual([
       { currency: 'KRW' },
       { currency: 'USDT' },
     ]);
