@@ -21,6 +21,7 @@ import { CurrencyChoice } from './funds/CurrencyChoice';
 import { FUND_RECORD_PATH, FundOrderResult } from './funds/FundOrderResult';
 import { fundCurrencyOf } from './funds/fundCurrency';
 import { makeCashOutFlow } from './funds/moneyFlows';
+import { NEEDS_KYC, NeedsKyc, orNeedsKyc } from './funds/NeedsKyc';
 import { RefusalNote } from './funds/RefusalNote';
 import { WindowNote } from './funds/WindowNote';
 import { useLoaded } from './useLoaded';
@@ -65,7 +66,7 @@ function CashOut({ currency }: { currency: FundCurrency }) {
   const toWallet = currency === 'USDT';
   const load = useLoaded(() =>
     Promise.all([
-      call('cashOutInfo', { currency }),
+      orNeedsKyc(call('cashOutInfo', { currency })),
       toWallet
         ? call('walletList', {}).then((wallets) =>
             wallets.map((w): Destination => ({
@@ -95,6 +96,7 @@ function CashOut({ currency }: { currency: FundCurrency }) {
   }
   if (!load.data) return <Skeleton h="64" borderRadius="xl" data-testid="cashout-loading" />;
   const [info, destinations] = load.data;
+  if (info === NEEDS_KYC) return <NeedsKyc testId="cashout-needs-kyc" />;
   if (info.pendingOrderId !== null) {
     return (
       <Stack gap="3" bg="bg" borderRadius="xl" p="4" data-testid="cashout-pending">

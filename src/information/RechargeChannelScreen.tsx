@@ -10,6 +10,7 @@ import { LoadError } from '../components/LoadError';
 import { CopyIcon } from '../components/icons';
 import { notify } from '../components/toaster';
 import { moneyWithCurrency } from './funds/amount';
+import { NEEDS_KYC, NeedsKyc, orNeedsKyc } from './funds/NeedsKyc';
 import { CurrencyChoice } from './funds/CurrencyChoice';
 import { fundCurrencyOf } from './funds/fundCurrency';
 import { WindowNote } from './funds/WindowNote';
@@ -53,7 +54,7 @@ export default function RechargeChannelScreen() {
 
 function Channels({ currency }: { currency: FundCurrency }) {
   const { t } = useTranslation();
-  const info = useLoaded(() => call('rechargeChannel', { currency }));
+  const info = useLoaded(() => orNeedsKyc(call('rechargeChannel', { currency })));
   if (info.failed) {
     return (
       <LoadError
@@ -72,6 +73,7 @@ function Channels({ currency }: { currency: FundCurrency }) {
       </Stack>
     );
   }
+  if (info.data === NEEDS_KYC) return <NeedsKyc testId="channel-needs-kyc" />;
   const { channels, min, max, window } = info.data;
   return (
     <Stack gap="3">

@@ -19,6 +19,7 @@ import { CurrencyChoice } from './funds/CurrencyChoice';
 import { FUND_RECORD_PATH, FundOrderResult } from './funds/FundOrderResult';
 import { fundCurrencyOf } from './funds/fundCurrency';
 import { makeRechargeFlow } from './funds/moneyFlows';
+import { NEEDS_KYC, NeedsKyc, orNeedsKyc } from './funds/NeedsKyc';
 import { RefusalNote } from './funds/RefusalNote';
 import { VoucherPicker } from './funds/VoucherPicker';
 import { WindowNote } from './funds/WindowNote';
@@ -52,7 +53,7 @@ export default function RechargeScreen() {
 
 function Recharge({ currency }: { currency: FundCurrency }) {
   const { t } = useTranslation();
-  const channel = useLoaded(() => call('rechargeChannel', { currency }));
+  const channel = useLoaded(() => orNeedsKyc(call('rechargeChannel', { currency })));
   // Only to say early that another fund operation is pending; the deposit call refuses anyway.
   const pending = useLoaded(() => call('cashOutInfo', { currency }, { silent: true }));
   if (channel.failed) {
@@ -66,6 +67,7 @@ function Recharge({ currency }: { currency: FundCurrency }) {
     );
   }
   if (!channel.data) return <Skeleton h="64" borderRadius="xl" data-testid="recharge-loading" />;
+  if (channel.data === NEEDS_KYC) return <NeedsKyc testId="recharge-needs-kyc" />;
   if (channel.data.channels.length === 0) {
     return (
       <Box bg="bg" borderRadius="xl" data-testid="recharge-empty">

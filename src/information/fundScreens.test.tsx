@@ -330,6 +330,12 @@ describe('/information/recharge', () => {
     expect(screen.getByTestId('voucher-done')).toBeTruthy();
   });
 
+  it('sends an unverified customer to verify first', async () => {
+    api.answers.rechargeChannel = refusal('kyc.required');
+    await show('/information/recharge', <RechargeScreen />);
+    expect((await screen.findByTestId('recharge-needs-kyc')).textContent).toContain('실명인증');
+  });
+
   it('refuses a file that is not a picture before uploading it', async () => {
     await show('/information/recharge', <RechargeScreen />);
     await screen.findByTestId('recharge-form');
@@ -427,6 +433,15 @@ describe('/information/cashOut', () => {
     expect(empty.textContent).toContain('USDT 지갑');
     expect(within(empty).getByRole('link').getAttribute('href')).toBe('/information/usdtAddress');
     expect(callsNamed('cashOutInfo')[0]?.[1]).toEqual({ currency: 'USDT' });
+  });
+
+  it('sends an unverified customer to verify first', async () => {
+    api.answers.cashOutInfo = refusal('kyc.required');
+    await show('/information/cashOut', <CashOutScreen />);
+    const card = await screen.findByTestId('cashout-needs-kyc');
+    expect(card.textContent).toContain('실명인증');
+    expect(within(card).getByRole('link').getAttribute('href')).toBe('/information/authInfo');
+    expect(screen.queryByTestId('cashout-error')).toBeNull();
   });
 
   it('shows a pending fund order instead of the form', async () => {
