@@ -14,7 +14,7 @@ import { BackHeader } from '../components/BackHeader';
 import { EmptyData } from '../components/EmptyData';
 import { LoadError } from '../components/LoadError';
 import { SubmitButton, TextField } from '../components/form';
-import { Row } from './KycSubmissionFlow';
+import { Row } from './DetailRow';
 import { AmountField } from './funds/AmountField';
 import { amountProblem, limitParams, moneyWithCurrency } from './funds/amount';
 import { CurrencyChoice } from './funds/CurrencyChoice';

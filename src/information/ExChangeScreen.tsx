@@ -25,7 +25,7 @@ import { BackHeader } from '../components/BackHeader';
 import { LoadError } from '../components/LoadError';
 import { SubmitButton, TextField } from '../components/form';
 import { formatSeoulTime } from '../market/format';
-import { Row } from './KycSubmissionFlow';
+import { Row } from './DetailRow';
 import { AmountField } from './funds/AmountField';
 import { amountProblem, moneyWithCurrency } from './funds/amount';
 import { makeExchangeFlow } from './funds/moneyFlows';

@@ -9,7 +9,7 @@ import { call } from '../../api';
 import { topStateOf } from '../../lifecycle/tones';
 import { useLifecycleWords } from '../../lifecycle/words';
 import { formatSeoulTime } from '../../market/format';
-import { Row } from '../KycSubmissionFlow';
+import { Row } from '../DetailRow';
 
 /** The fund-records screen (another part of issue 10): the result links there, nothing more. */
 export const FUND_RECORD_PATH = '/information/fundRecord';
