@@ -37,3 +37,29 @@ export function formatMoney(minor: number, currency: Currency): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
+
+/**
+ * Minor units from an amount a customer typed in major units: `1,234.5` USD → 123450, `10000`
+ * KRW → 10000. Thousands separators and surrounding spaces are allowed; more decimals than the
+ * currency has, signs, exponents or anything beyond Number.MAX_SAFE_INTEGER answer null, so a
+ * typed amount is never rounded into another one.
+ */
+export function parseMoney(text: string, currency: Currency): number | null {
+  const digits = CURRENCIES[currency].minorDigits;
+  const plain = text.trim().replace(/,/g, '');
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(plain);
+  if (!match) return null;
+  const whole = match[1] ?? '';
+  const fraction = match[2] ?? '';
+  if (fraction.length > digits) return null;
+  const minorText = (whole + fraction.padEnd(digits, '0')).replace(/^0+(?=\d)/, '');
+  const minor = Number(minorText);
+  // Compared as text too: above 2^53 Number() silently rounds to a neighbour.
+  if (!isSafeMinor(minor) || String(minor) !== minorText) return null;
+  return minor;
+}
+
+/** An amount as a customer would type it in major units, without grouping: 123450 USD → "1234.50". */
+export function moneyInput(minor: number, currency: Currency): string {
+  return formatMoney(minor, currency).replace(/,/g, '');
+}

@@ -86,6 +86,27 @@ const CASES: Record<string, ScreenCase[]> = {
   // Verified customers get the form in their real name; the others are sent to verify first.
   '/information/addBankCard': [{ data: ['addcard-form'], empty: ['addcard-needs-kyc'] }],
   '/information/usdtAddress': [{ data: ['wallets', 'wallet-3-qr'], empty: ['wallets-empty'] }],
+  '/information/rechargeChannel': [
+    { data: ['channels', 'channel-1-demo', 'fund-window'], empty: ['channel-empty'] },
+  ],
+  // Whether another fund order is pending is an extra: the deposit call refuses anyway.
+  '/information/recharge': [
+    {
+      data: ['recharge-form', 'voucher-file'],
+      empty: ['recharge-empty'],
+      optional: ['cashOutInfo'],
+    },
+  ],
+  '/information/cashOut': [
+    {
+      data: ['cashout-form', 'cashout-withdrawable'],
+      empty: ['cashout-destinations-empty', 'cashout-add-destination'],
+    },
+  ],
+  // No balances yet still offers the form: what can be sold is checked by the server.
+  '/information/exChange': [
+    { data: ['exchange-form', 'exchange-available'], empty: ['exchange-form'] },
+  ],
   '/information/aboutUs': [offline('about-us-text')],
   '/information/aboutInfo': [offline('about-info-text')],
   '/home/index': [

@@ -91,6 +91,27 @@ export const SCREENS: readonly ScreenRoute[] = [
     Screen: lazyScreen(() => import('../information/UsdtAddressScreen')),
     session: true,
   },
+  // Deposits, withdrawals and exchange (docs/money.md, part two)
+  {
+    path: '/information/rechargeChannel',
+    Screen: lazyScreen(() => import('../information/RechargeChannelScreen')),
+    session: true,
+  },
+  {
+    path: '/information/recharge',
+    Screen: lazyScreen(() => import('../information/RechargeScreen')),
+    session: true,
+  },
+  {
+    path: '/information/cashOut',
+    Screen: lazyScreen(() => import('../information/CashOutScreen')),
+    session: true,
+  },
+  {
+    path: '/information/exChange',
+    Screen: lazyScreen(() => import('../information/ExChangeScreen')),
+    session: true,
+  },
   {
     path: '/information/aboutUs',
     Screen: lazyScreen(() => import('../information/AboutUsScreen')),

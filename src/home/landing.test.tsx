@@ -92,6 +92,14 @@ describe('the next step after sign-up', () => {
     const view = await renderWithApp(<NextStepCard availablePaths={new Set([DEPOSIT_PATH])} />);
     expect((await screen.findByTestId('next-step-action')).getAttribute('href')).toBe(DEPOSIT_PATH);
     view.unmount();
+    // The app's own screen table has the deposit screen now (issue 10): the card leads there.
+    const { SCREEN_PATHS } = await import('../app/screens');
+    expect(SCREEN_PATHS.has(DEPOSIT_PATH)).toBe(true);
+    const live = await renderWithApp(<NextStepCard />);
+    const card = await screen.findByTestId('next-step');
+    expect(card.dataset.step).toBe('deposit');
+    expect(within(card).getByTestId('next-step-action').getAttribute('href')).toBe(DEPOSIT_PATH);
+    live.unmount();
     await renderWithApp(<NextStepCard availablePaths={new Set()} />);
     // Give the KYC answer time to arrive: still no card, as there is no step the app can offer.
     await new Promise((resolve) => setTimeout(resolve, 50));

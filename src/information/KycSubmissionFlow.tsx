@@ -2,7 +2,6 @@ import { Box, Button, Flex, Grid, Heading, Image, Stack, Text } from '@chakra-ui
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { kycSubmitRequest } from '../../contract/schemas/kyc';
 import type { KycPhotoSide, KycStatusDto } from '../../contract/schemas/kyc';
@@ -11,6 +10,7 @@ import { SubmitButton, TextField } from '../components/form';
 import { notify } from '../components/toaster';
 import { translateRefusal } from '../i18n/translateRefusal';
 import { kycSubmissionFlow } from './kycFlow';
+import { Row } from './DetailRow';
 import { PhotoPicker } from './PhotoPicker';
 import type { KycFlowRef } from './PhotoPicker';
 
@@ -359,31 +359,4 @@ function StepButtons({
   );
 }
 
-export function Row({
-  label,
-  children,
-  testId,
-}: {
-  label: string;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Flex
-      align="center"
-      justify="space-between"
-      gap="3"
-      py="3.5"
-      borderTopWidth="1px"
-      borderColor="border.muted"
-      _first={{ borderTopWidth: '0' }}
-    >
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize="sm" fontWeight="medium" textAlign="end" data-testid={testId}>
-        {children}
-      </Text>
-    </Flex>
-  );
-}
+export { Row };

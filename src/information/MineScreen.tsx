@@ -5,6 +5,7 @@ import { LoadError } from '../components/LoadError';
 import { BalanceCard } from './BalanceCard';
 import { LogoutButton } from './LogoutButton';
 import { MenuList } from './MenuList';
+import { MoneyActions } from './MoneyActions';
 import { ProfileCard } from './ProfileCard';
 import { identityMenu } from './identityMenu';
 import { accountMenu } from './menus';
@@ -51,6 +52,7 @@ export default function MineScreen() {
         ) : (
           <Skeleton h="44" borderRadius="xl" />
         )}
+        <MoneyActions />
         <MenuList items={identityMenu(t, info)} />
         <MenuList items={moneyMenu(t)} />
         <MenuList items={accountMenu(t, { withSettings: true })} />

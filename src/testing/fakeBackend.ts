@@ -131,6 +131,54 @@ const WALLET = {
 
 const NO_RESTRICTIONS = { restrictions: [], blocked: [] };
 
+/** Demo mode: deposits and withdrawals around the clock. */
+const DEMO_WINDOW = {
+  opens: '00:00',
+  closes: '23:59',
+  businessDaysOnly: false,
+  openNow: true,
+  demo: true,
+};
+
+/** A deposit just made, pending review: the customer may still cancel it. */
+const DEPOSIT = {
+  id: 41,
+  kind: 'deposit' as const,
+  orderNo: 'D41',
+  currency: 'KRW' as const,
+  amount: 500_000,
+  state: 'pending.waiting',
+  version: 1,
+  accepts: ['deposit.cancel'],
+  reason: null,
+  expectedArrival: null,
+  destination: null,
+  reference: null,
+  createdAt: '2026-11-20T01:00:00Z',
+  updatedAt: '2026-11-20T01:00:00Z',
+};
+
+/** A KRW to USD quote, valid for 30 seconds from the fixtures' clock. */
+const QUOTE = {
+  quoteId: 'q-1',
+  from: 'KRW' as const,
+  to: 'USD' as const,
+  amount: 1_000_000,
+  rate: '0.00072',
+  receive: 72_000,
+  fee: 150,
+  expiresAt: new Date(NOW + 30_000).toISOString(),
+};
+const EXCHANGE = {
+  id: 9,
+  orderNo: 'X9',
+  rate: '0.00072',
+  fee: 150,
+  sold: { entryId: 1, currency: 'KRW' as const, amount: -1_000_000 },
+  bought: { entryId: 2, currency: 'USD' as const, amount: 72_000 },
+  createdAt: '2026-11-20T01:00:00Z',
+};
+
 /**
  * What each REST call answers with data, and empty. Every call a screen makes must be here. Typed
  * by the contract's response schemas, so a fixture that falls behind the contract fails tsc.
@@ -398,6 +446,70 @@ export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } =
     data: [WALLET],
     empty: [],
   },
+  rechargeChannel: {
+    data: {
+      currency: 'KRW',
+      channels: [
+        {
+          id: 1,
+          currency: 'KRW',
+          kind: 'bank',
+          bankName: 'KB국민은행',
+          accountName: '마루증권(주)',
+          accountNumber: '004-123456-01-001',
+          qr: null,
+          demo: true,
+        },
+      ],
+      min: 10_000,
+      max: 50_000_000,
+      window: DEMO_WINDOW,
+    },
+    // No receiving account yet for the currency.
+    empty: { currency: 'KRW', channels: [], min: 10_000, max: 50_000_000, window: DEMO_WINDOW },
+  },
+  cashOutInfo: {
+    data: {
+      currency: 'KRW',
+      min: 100_000,
+      max: 50_000_000,
+      withdrawable: 1_200_000,
+      window: DEMO_WINDOW,
+      pendingOrderId: null,
+    },
+    empty: {
+      currency: 'KRW',
+      min: 100_000,
+      max: 50_000_000,
+      withdrawable: 0,
+      window: DEMO_WINDOW,
+      pendingOrderId: null,
+    },
+  },
+  // Opening a money screen moves nothing; these answer a test that submits.
+  recharge: { data: DEPOSIT, empty: DEPOSIT },
+  cashOut: {
+    data: {
+      ...DEPOSIT,
+      id: 42,
+      kind: 'withdrawal',
+      orderNo: 'W42',
+      accepts: ['withdrawal.cancel'],
+    },
+    empty: {
+      ...DEPOSIT,
+      id: 42,
+      kind: 'withdrawal',
+      orderNo: 'W42',
+      accepts: ['withdrawal.cancel'],
+    },
+  },
+  fundOrderCancel: {
+    data: { ...DEPOSIT, state: 'cancelled', version: 2, accepts: [] },
+    empty: { ...DEPOSIT, state: 'cancelled', version: 2, accepts: [] },
+  },
+  exchangeQuote: { data: QUOTE, empty: QUOTE },
+  exchange: { data: EXCHANGE, empty: EXCHANGE },
 };
 
 /** What each live channel carries with data, and empty. */

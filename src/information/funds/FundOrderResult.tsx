@@ -1,0 +1,118 @@
+import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatMoney } from '../../../contract/money';
+import type { FundOrderDto } from '../../../contract/schemas/funds';
+import { isInState } from '../../../machines/state-value';
+import { call } from '../../api';
+import { topStateOf } from '../../lifecycle/tones';
+import { useLifecycleWords } from '../../lifecycle/words';
+import { formatSeoulTime } from '../../market/format';
+import { Row } from '../DetailRow';
+
+/** The fund-records screen (another part of issue 10): the result links there, nothing more. */
+export const FUND_RECORD_PATH = '/information/fundRecord';
+
+/**
+ * The badge colour of a fund order's state. The deposit and withdrawal machines' tones live with
+ * the machines on the server side of issue 10; until they are in this app the states are read
+ * with `isInState`, never compared as strings.
+ */
+function paletteOfOrder(state: string): string {
+  if (isInState(state, 'credited') || isInState(state, 'paid')) return 'green';
+  if (isInState(state, 'rejected')) return 'red';
+  if (isInState(state, 'pending.overdue')) return 'orange';
+  if (isInState(state, 'cancelled')) return 'gray';
+  return 'blue';
+}
+
+/**
+ * A deposit or withdrawal just made: its number, amount, state in words (the top-level state, as
+ * customers read it), the expected arrival of a withdrawal, and Cancel while the order `accepts`
+ * `<kind>.cancel`. A cancel's refusal is toasted by the API client and the order stays as it was.
+ */
+export function FundOrderResult({ order: first }: { order: FundOrderDto }) {
+  const { t } = useTranslation();
+  const words = useLifecycleWords();
+  const [order, setOrder] = useState(first);
+  const [cancelling, setCancelling] = useState(false);
+  const cancelEvent = `${order.kind}.cancel`;
+
+  async function cancel() {
+    setCancelling(true);
+    try {
+      setOrder(
+        await call('fundOrderCancel', { id: order.id }, { idempotencyKey: crypto.randomUUID() }),
+      );
+    } catch {
+      // Toasted; the order is shown as it was.
+    } finally {
+      setCancelling(false);
+    }
+  }
+
+  return (
+    <Stack gap="3" bg="bg" borderRadius="xl" p="4" data-testid="fund-order">
+      <Flex justify="space-between" align="center" gap="3">
+        <Text fontWeight="semibold">
+          {t(order.kind === 'deposit' ? 'funds.result.deposit' : 'funds.result.withdrawal')}
+        </Text>
+        <Badge
+          colorPalette={paletteOfOrder(order.state)}
+          size="lg"
+          data-testid="fund-order-state"
+          data-state={order.state}
+        >
+          {words.state(order.kind, topStateOf(order.state))}
+        </Badge>
+      </Flex>
+      <Box>
+        <Row label={t('funds.result.orderNo')} testId="fund-order-no">
+          {order.orderNo}
+        </Row>
+        <Row label={t('funds.result.amount')} testId="fund-order-amount">
+          {formatMoney(order.amount, order.currency)} {order.currency}
+        </Row>
+        {order.destination ? (
+          <Row label={t('funds.result.destination')} testId="fund-order-destination">
+            {order.destination.label}
+          </Row>
+        ) : null}
+        {order.expectedArrival ? (
+          <Row label={t('funds.result.arrival')} testId="fund-order-arrival">
+            {formatSeoulTime(Date.parse(order.expectedArrival))}
+          </Row>
+        ) : null}
+        <Row label={t('funds.result.time')}>{formatSeoulTime(Date.parse(order.createdAt))}</Row>
+        {order.reason ? (
+          <Row label={t('funds.result.reason')} testId="fund-order-reason">
+            {order.reason}
+          </Row>
+        ) : null}
+      </Box>
+      {order.kind === 'deposit' && order.accepts.includes(cancelEvent) ? (
+        <Text fontSize="xs" color="fg.muted">
+          {t('funds.result.depositNext')}
+        </Text>
+      ) : null}
+      <Flex gap="2">
+        {order.accepts.includes(cancelEvent) ? (
+          <Button
+            flex="1"
+            variant="outline"
+            colorPalette="red"
+            loading={cancelling}
+            onClick={() => void cancel()}
+            data-testid="fund-order-cancel"
+          >
+            {words.event(cancelEvent)}
+          </Button>
+        ) : null}
+        <Button flex="1" variant="outline" asChild data-testid="fund-order-records">
+          <RouterLink to={FUND_RECORD_PATH}>{t('funds.records')}</RouterLink>
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}
