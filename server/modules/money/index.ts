@@ -6,6 +6,7 @@ import { customerBalances } from './balances';
 import { addWallet, deleteWallet, listWallets } from './wallets';
 import { FUND_ORDER_SERVICES, FUND_RECORD_SOURCES } from './fund-order-services';
 import { cancelFundOrder, fundOrderDetail, fundRecordPage } from './fund-orders';
+import { registerDepositCalls } from './deposits';
 
 export { openWithdrawalsTo, notWithdrawable } from './pending-withdrawals';
 export { cardKeys, openCardNumber } from './card-number';
@@ -85,4 +86,6 @@ export function registerMoneyModule(app: FastifyInstance): void {
   defineCall(app, CUSTOMER_API, 'fundRecord', ({ db, session, body }) =>
     fundRecordPage(db, FUND_RECORD_SOURCES, session.customer.id, body),
   );
+
+  registerDepositCalls(app);
 }
