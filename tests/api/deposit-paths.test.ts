@@ -61,7 +61,7 @@ async function sendClockEvent(db: Database, id: number, event: DepositEvent) {
 
 async function versionOf(db: Database, id: number): Promise<number> {
   const [row] = await db
-    .select({ version: deposits.version })
+    .select({ version: deposits.depositVersion })
     .from(deposits)
     .where(eq(deposits.id, id));
   if (!row) throw new Error(`no deposit ${id}`);

@@ -3,7 +3,7 @@ CREATE TABLE "channel_proposals" (
 	"action" text NOT NULL,
 	"channel_id" integer NOT NULL,
 	"reason" text NOT NULL,
-	"state" text DEFAULT 'pending' NOT NULL,
+	"decision" text DEFAULT 'pending' NOT NULL,
 	"proposed_by" integer NOT NULL,
 	"proposed_at" timestamp with time zone NOT NULL,
 	"decided_by" integer,

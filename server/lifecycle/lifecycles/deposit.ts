@@ -14,9 +14,9 @@ export const depositLifecycle: Lifecycle<DepositContext, DepositEvent> = {
   definition,
   storage: tableStorage<DepositContext>(deposits, {
     id: deposits.id,
-    state: deposits.state,
-    context: deposits.context,
-    version: deposits.version,
+    state: deposits.depositState,
+    context: deposits.depositContext,
+    version: deposits.depositVersion,
   }),
   notFound: 'fund_order.not_found',
 };

@@ -7,7 +7,8 @@ import type {
   RechargeChannelDto,
   ReceivingChannelDto,
 } from '../../../../contract';
-import { WALLET_TYPES, channelProposeRequest, isWalletAddress } from '../../../../contract';
+import { WALLET_TYPES, isWalletAddress } from '../../../../contract';
+import type { channelProposeRequest } from '../../../../contract';
 import type { WalletType } from '../../../../contract';
 import type { AppContext } from '../../../app-context';
 import type { Database, Transaction } from '../../../db/connect';
@@ -164,7 +165,7 @@ function proposalDto(
     action: p.action,
     channel: channelItem(channel),
     reason: p.reason,
-    state: p.state,
+    state: p.decision,
     proposedBy,
     proposedAt: p.proposedAt.toISOString(),
     decidedBy,
@@ -282,7 +283,8 @@ export async function decideChannelProposal(
     .where(eq(channelProposals.id, body.id))
     .for('update');
   if (!proposal) throw new ApiRefusal('proposal.not_found', { field: 'id' }, 404);
-  if (proposal.state !== 'pending') throw new ApiRefusal('proposal.not_pending', { field: 'id' });
+  if (proposal.decision !== 'pending')
+    throw new ApiRefusal('proposal.not_pending', { field: 'id' });
   if (proposal.proposedBy === staffId) throw new ApiRefusal('four_eyes.same_staff');
   if (body.approve) {
     if (proposal.action === 'add') {
@@ -304,7 +306,7 @@ export async function decideChannelProposal(
   }
   await db
     .update(channelProposals)
-    .set({ state: body.approve ? 'approved' : 'rejected', decidedBy: staffId, decidedAt: now })
+    .set({ decision: body.approve ? 'approved' : 'rejected', decidedBy: staffId, decidedAt: now })
     .where(eq(channelProposals.id, proposal.id));
   return proposalById(db, proposal.id);
 }

@@ -30,6 +30,11 @@ export interface DepositRecord {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/** The row's lifecycle columns as the engine reads them. */
+export function lifecycleOfRow(row: DepositRow) {
+  return { state: row.depositState, context: row.depositContext, version: row.depositVersion };
+}
+
 /** Deposits matching `where`, with when each last changed. */
 export async function selectDeposits(
   db: Database | Transaction,
@@ -67,8 +72,8 @@ export function depositDto({ row, updatedAt: changed }: DepositRecord): FundOrde
     orderNo: depositOrderNo(row.id),
     currency: row.currency as Currency,
     amount: row.amount,
-    ...statusOf(depositLifecycle, row),
-    reason: row.context.rejectionReason,
+    ...statusOf(depositLifecycle, lifecycleOfRow(row)),
+    reason: row.depositContext.rejectionReason,
     expectedArrival: null,
     destination: null,
     reference: null,
@@ -93,7 +98,7 @@ export async function depositHistory(
 }
 
 const open = (customerId: number) =>
-  and(eq(deposits.customerId, customerId), inState(deposits.state, 'pending'));
+  and(eq(deposits.customerId, customerId), inState(deposits.depositState, 'pending'));
 
 /**
  * Applies a decision or the customer's cancel through the machine. An approval posts the credit
@@ -190,12 +195,12 @@ export const depositRecords: FundRecordSource = {
       type: 'recharge',
       orderNo: depositOrderNo(row.id),
       time: row.createdAt.toISOString(),
-      state: row.state,
+      state: row.depositState,
       amount: row.amount,
       currency: row.currency as Currency,
       counterAmount: null,
       counterCurrency: null,
-      reason: row.context.rejectionReason,
+      reason: row.depositContext.rejectionReason,
     }));
     return { items, total: counted?.n ?? 0 };
   },

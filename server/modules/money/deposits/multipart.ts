@@ -31,7 +31,9 @@ export function singleFilePart(body: Buffer, contentType: string): Buffer {
   const delimiter = Buffer.from(`--${boundaryOf(contentType)}`, 'latin1');
   // The first delimiter starts the body or a line (a preamble before it is ignored).
   let start = body.indexOf(delimiter);
-  if (start < 0 || (start > 0 && body.subarray(start - 2, start).toString('latin1') !== '\r\n')) {
+  const startsLine =
+    start === 0 || (start >= 2 && body.subarray(start - 2, start).toString('latin1') === '\r\n');
+  if (start < 0 || !startsLine) {
     throw malformed();
   }
   start += delimiter.length;

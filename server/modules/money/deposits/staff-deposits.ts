@@ -17,6 +17,7 @@ import {
   depositById,
   depositDto,
   depositOrderNo,
+  lifecycleOfRow,
   selectDeposits,
 } from './deposit-orders';
 import { voucherDataUrl } from './voucher';
@@ -59,13 +60,13 @@ async function queueItems(maru: AppContext, records: DepositRecord[]): Promise<F
       currency,
       amount: row.amount,
       amountKrw: wonOf(maru, currency, row.amount),
-      ...statusOf(depositLifecycle, row),
-      overdue: isInState(row.state, OVERDUE),
+      ...statusOf(depositLifecycle, lifecycleOfRow(row)),
+      overdue: isInState(row.depositState, OVERDUE),
       needsTwoApprovals: false,
       approvals: [],
       destination: null,
       voucherId: row.voucherId,
-      reason: row.context.rejectionReason,
+      reason: row.depositContext.rejectionReason,
       createdAt: row.createdAt.toISOString(),
     };
   });
@@ -82,9 +83,9 @@ export async function depositQueue(
   const conditions: SQL[] = [];
   if (filter.state != null && filter.state !== '') {
     if (!STATE_PATHS.has(filter.state)) throw new Refusal('request.invalid', { field: 'state' });
-    conditions.push(inState(deposits.state, filter.state));
+    conditions.push(inState(deposits.depositState, filter.state));
   }
-  if (filter.overdueOnly === true) conditions.push(inState(deposits.state, OVERDUE));
+  if (filter.overdueOnly === true) conditions.push(inState(deposits.depositState, OVERDUE));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [total] = await maru.db.select({ n: count() }).from(deposits).where(where);
   const records = await selectDeposits(maru.db, where, {
