@@ -376,5 +376,20 @@ export const KYC_UPLOAD = {
   response: kyc.kycUploadResponse,
 } as const satisfies BinaryCallSpec;
 
+/**
+ * `POST <API_BASE>/user/recharge/voucher` with the deposit voucher (proof of transfer) as the body:
+ * raw image bytes, or multipart/form-data with one file part; registered by
+ * server/modules/money/deposits/voucher-route.ts.
+ */
+export const RECHARGE_VOUCHER = {
+  path: funds.RECHARGE_VOUCHER_PATH,
+  access: 'customer',
+  summary:
+    'Upload a deposit voucher (JPEG or PNG, at most 10 MB; raw bytes or multipart/form-data with one file)',
+  bodyKind: 'binary',
+  query: funds.rechargeVoucherQuery,
+  response: funds.rechargeVoucherResponse,
+} as const satisfies BinaryCallSpec;
+
 /** Every binary call, for the OpenAPI document. */
-export const BINARY_CALLS = { kycUpload: KYC_UPLOAD } as const;
+export const BINARY_CALLS = { kycUpload: KYC_UPLOAD, rechargeVoucher: RECHARGE_VOUCHER } as const;

@@ -106,6 +106,8 @@ export const ERROR_CODES = [
   'deposit.above_max',
   'deposit.voucher_not_found',
   'deposit.no_channel',
+  'deposit.reason_required',
+  'deposit.already_overdue',
   'withdrawal.below_min',
   'withdrawal.above_max',
   'withdrawal.insufficient',

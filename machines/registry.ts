@@ -1,5 +1,6 @@
 import type { LifecycleEntityType } from '../contract';
 import { accountLifecycle } from './account';
+import { depositLifecycle } from './deposit';
 import { kycLifecycle } from './kyc';
 import type { LifecycleMachine } from './lifecycle';
 
@@ -12,4 +13,5 @@ import type { LifecycleMachine } from './lifecycle';
 export const LIFECYCLES = {
   kyc: kycLifecycle,
   account: accountLifecycle,
+  deposit: depositLifecycle,
 } as const satisfies Record<LifecycleEntityType, LifecycleMachine>;

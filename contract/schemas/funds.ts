@@ -182,6 +182,8 @@ export type RechargeChannelDto = InferType<typeof rechargeChannelResponse>;
  * or multipart/form-data with one file field), `POST /api/vue/user/recharge/voucher`.
  */
 export const RECHARGE_VOUCHER_PATH = '/user/recharge/voucher';
+/** The voucher upload takes no query parameters. */
+export const rechargeVoucherQuery = strictObject({});
 export const rechargeVoucherResponse = object({
   voucherId: string().required(),
   width: number().integer().required(),

@@ -21,6 +21,8 @@ import type { EventObject } from 'xstate';
 import { JOB_STATUSES } from '../../contract/jobs';
 import type { AccountContext } from '../../machines/account';
 import { accountMachine } from '../../machines/account';
+import type { DepositContext } from '../../machines/deposit';
+import { depositMachine } from '../../machines/deposit';
 import type { KycContext } from '../../machines/kyc';
 import { kycMachine } from '../../machines/kyc';
 import { initialPersisted } from '../../machines/lifecycle';
@@ -644,6 +646,67 @@ export const balanceAdjustments = pgTable(
   'balance_adjustments',
   {
     id: serial('id').primaryKey(),
+ * The broker's receiving accounts (docs/money.md "Deposits"): the same for every verified
+ * customer. A bank account (KRW, USD) or a USDT address (`bankName` is then the network). They
+ * change only by two staff members (channel_proposals): an added account is written inactive
+ * and becomes active when another staff member approves; a removal deactivates it. `demo` marks
+ * the accounts the embedded default seeds on a fresh install, which the screens label as demo.
+ */
+export const receivingChannels = pgTable(
+  'receiving_channels',
+  {
+    id: serial('id').primaryKey(),
+    currency: text('currency').notNull(),
+    kind: text('kind', { enum: ['bank', 'wallet'] }).notNull(),
+    bankName: text('bank_name').notNull(),
+    accountName: text('account_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    demo: boolean('demo').notNull().default(false),
+    active: boolean('active').notNull().default(false),
+    /** When it first became active (null: an addition not approved, or rejected). */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('receiving_channels_currency_idx').on(t.currency, t.active)],
+);
+
+/** A proposed change to the receiving accounts; another staff member approves or rejects it. */
+export const channelProposals = pgTable('channel_proposals', {
+  id: serial('id').primaryKey(),
+  action: text('action', { enum: ['add', 'remove'] }).notNull(),
+  channelId: integer('channel_id')
+    .notNull()
+    .references(() => receivingChannels.id),
+  reason: text('reason').notNull(),
+  /**
+   * pending, then approved or rejected: one decision by another staff member, not a lifecycle
+   * (named so the lifecycle-writes scan, which watches every state/status key, stays exact).
+   */
+  decision: text('decision', { enum: ['pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('pending'),
+  proposedBy: integer('proposed_by')
+    .notNull()
+    .references(() => staffAccounts.id),
+  proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull(),
+  decidedBy: integer('decided_by').references(() => staffAccounts.id),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+});
+
+const depositStart = initialPersisted<DepositContext>(depositMachine);
+
+/**
+ * Deposits (machine `deposit`): what the customer reported, with the voucher they uploaded. The
+ * id comes from `fund_order_ids` (shared with withdrawals). A voucher backs one deposit only
+ * (unique), and a customer has at most one pending deposit (partial unique index; the one-open-
+ * fund-order rule is checked first under the customer's row lock, this is the last guard).
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: integer('id')
+      .primaryKey()
+      .default(sql`nextval('fund_order_ids')`),
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id),
@@ -671,5 +734,28 @@ export const balanceAdjustments = pgTable(
       sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.proposedBy}`,
     ),
     index('balance_adjustments_state_idx').on(t.state, t.id),
+    /** Minor units of the currency. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    voucherId: text('voucher_id')
+      .notNull()
+      .references(() => uploads.id),
+    /** The journal entry that credited it. */
+    entryId: bigint('entry_id', { mode: 'number' }),
+    depositState: text('state').notNull().default(depositStart.state),
+    depositContext: jsonb('context')
+      .$type<DepositContext>()
+      .notNull()
+      .default(depositStart.context),
+    depositVersion: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deposits_voucher_unique').on(t.voucherId),
+    uniqueIndex('deposits_one_pending')
+      .on(t.customerId)
+      .where(sql`${t.depositState} like 'pending%'`),
+    index('deposits_customer_idx').on(t.customerId, t.id),
+    index('deposits_created_idx').on(t.createdAt),
+    check('deposits_amount_positive', sql`${t.amount} > 0`),
   ],
 );

@@ -1,6 +1,7 @@
 import type { LifecycleEntityType } from '../../contract';
 import { LIFECYCLE_ENTITY_TYPES } from '../../contract';
 import { accountLifecycle } from './lifecycles/account';
+import { depositLifecycle } from './lifecycles/deposit';
 import { kycLifecycle } from './lifecycles/kyc';
 import type { Lifecycle } from './types';
 
@@ -12,6 +13,7 @@ import type { Lifecycle } from './types';
 export const LIFECYCLE_REGISTRY = {
   kyc: kycLifecycle,
   account: accountLifecycle,
+  deposit: depositLifecycle,
 } as const satisfies Record<LifecycleEntityType, Lifecycle>;
 
 export function isLifecycleEntityType(type: string): type is LifecycleEntityType {

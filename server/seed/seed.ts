@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connect';
+import { seedDemoChannels } from '../modules/money/deposits/channels';
 import { ensureDemoInstitution } from './demo-institution';
 import { seedSiteConfig } from './site-config';
 
@@ -15,6 +16,7 @@ export async function seedDefaults(db: Database, demoCode: string | null): Promi
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     await seedSiteConfig(tx);
+    await seedDemoChannels(tx);
     return { demoCode: await ensureDemoInstitution(tx, demoCode) };
   });
 }

@@ -1,4 +1,5 @@
 import { exchangeRecords } from './exchange-records';
+import { depositOrders, depositRecords } from './deposits/deposit-orders';
 import type { FundOrderKindService, FundRecordSource } from './fund-orders';
 import { tradeRecords } from './trade-records';
 
@@ -6,6 +7,10 @@ import { tradeRecords } from './trade-records';
  * The fund-order kinds (deposits, withdrawals) and the record tabs' sources. A kind's module adds
  * itself here; the shared calls (cancel, detail, records, the one-open-order rule) ask each.
  */
-export const FUND_ORDER_SERVICES: readonly FundOrderKindService[] = [];
+export const FUND_ORDER_SERVICES: readonly FundOrderKindService[] = [depositOrders];
 
-export const FUND_RECORD_SOURCES: readonly FundRecordSource[] = [tradeRecords, exchangeRecords];
+export const FUND_RECORD_SOURCES: readonly FundRecordSource[] = [
+  tradeRecords,
+  depositRecords,
+  exchangeRecords,
+];

@@ -9,6 +9,7 @@ import { cancelFundOrder, fundOrderDetail, fundRecordPage } from './fund-orders'
 import { exchangeAtQuote } from './exchange';
 import { quoteExchange } from './exchange-quote';
 import { registerMoneyStaffCalls } from './staff-calls';
+import { registerDepositCalls } from './deposits';
 
 export { openWithdrawalsTo, notWithdrawable } from './pending-withdrawals';
 export { cardKeys, openCardNumber } from './card-number';
@@ -113,4 +114,5 @@ export function registerMoneyModule(app: FastifyInstance): void {
   );
 
   registerMoneyStaffCalls(app);
+  registerDepositCalls(app);
 }

@@ -12,7 +12,7 @@ import { openWithdrawalsTo } from './pending-withdrawals';
 type WalletRow = typeof wallets.$inferSelect;
 
 /** The address alone, as a wallet app scans it; an SVG `data:` URL (no script runs in an <img>). */
-async function qrOf(address: string): Promise<string> {
+export async function qrOf(address: string): Promise<string> {
   const svg = await QRCode.toString(address, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 }
