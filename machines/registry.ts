@@ -1,6 +1,7 @@
 import type { LifecycleEntityType } from '../contract';
 import { accountLifecycle } from './account';
 import { kycLifecycle } from './kyc';
+import { withdrawalLifecycle } from './withdrawal';
 import type { LifecycleMachine } from './lifecycle';
 
 /**
@@ -12,4 +13,5 @@ import type { LifecycleMachine } from './lifecycle';
 export const LIFECYCLES = {
   kyc: kycLifecycle,
   account: accountLifecycle,
+  withdrawal: withdrawalLifecycle,
 } as const satisfies Record<LifecycleEntityType, LifecycleMachine>;

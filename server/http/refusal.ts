@@ -21,6 +21,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'job.not_found': 404,
   'bank_card.not_found': 404,
   'wallet.not_found': 404,
+  'withdrawal.not_found': 404,
+  'fund_order.not_found': 404,
   'account.exists': 409,
   'lifecycle.conflict': 409,
   'bank_card.exists': 409,

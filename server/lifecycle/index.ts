@@ -8,6 +8,7 @@ export type { JobRecord, JobRunner, RetryPolicy, RunSummary } from './jobs';
 export { LIFECYCLE_REGISTRY, isLifecycleEntityType, lifecycleOf } from './registry';
 export { accountLifecycle } from './lifecycles/account';
 export { kycLifecycle } from './lifecycles/kyc';
+export { withdrawalLifecycle } from './lifecycles/withdrawal';
 export { loadLifecycle, statusOf } from './status';
 export type { LifecycleStatus } from './status';
 export { subscribeTransitions } from './subscribers';

@@ -2,6 +2,7 @@ import type { LifecycleEntityType } from '../../contract';
 import { LIFECYCLE_ENTITY_TYPES } from '../../contract';
 import { accountLifecycle } from './lifecycles/account';
 import { kycLifecycle } from './lifecycles/kyc';
+import { withdrawalLifecycle } from './lifecycles/withdrawal';
 import type { Lifecycle } from './types';
 
 /**
@@ -12,6 +13,7 @@ import type { Lifecycle } from './types';
 export const LIFECYCLE_REGISTRY = {
   kyc: kycLifecycle,
   account: accountLifecycle,
+  withdrawal: withdrawalLifecycle,
 } as const satisfies Record<LifecycleEntityType, Lifecycle>;
 
 export function isLifecycleEntityType(type: string): type is LifecycleEntityType {

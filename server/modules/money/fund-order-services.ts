@@ -1,9 +1,10 @@
 import type { FundOrderKindService, FundRecordSource } from './fund-orders';
+import { withdrawalOrders, withdrawalRecords } from './withdrawals';
 
 /**
  * The fund-order kinds (deposits, withdrawals) and the record tabs' sources. A kind's module adds
  * itself here; the shared calls (cancel, detail, records, the one-open-order rule) ask each.
  */
-export const FUND_ORDER_SERVICES: readonly FundOrderKindService[] = [];
+export const FUND_ORDER_SERVICES: readonly FundOrderKindService[] = [withdrawalOrders];
 
-export const FUND_RECORD_SOURCES: readonly FundRecordSource[] = [];
+export const FUND_RECORD_SOURCES: readonly FundRecordSource[] = [withdrawalRecords];

@@ -24,10 +24,12 @@ import {
 import { changedLeaves } from '../parts/lifecycles';
 import { StateBadges } from '../parts/StateBadges';
 
-/** Where each entity type's own screen is, and the call that screen opens with. */
-const ENTITY_SCREENS: Record<
-  LifecycleEntityType,
-  { path: (id: string) => string; call: StaffCallName }
+/**
+ * Where each entity type's own screen is, and the call that screen opens with; a type without
+ * one (withdrawals, until the back office's withdrawal desk exists) shows no link.
+ */
+const ENTITY_SCREENS: Partial<
+  Record<LifecycleEntityType, { path: (id: string) => string; call: StaffCallName }>
 > = {
   kyc: { path: (id) => `/kyc/${id}`, call: 'kycDetail' },
   account: { path: (id) => `/customers/${id}`, call: 'customerDetail' },
@@ -101,7 +103,7 @@ export default function EntityScreen() {
       <PageTitle
         actions={
           <>
-            {mayCall(me?.role, own.call) ? (
+            {own && mayCall(me?.role, own.call) ? (
               <Button asChild size="sm" variant="outline">
                 <Link to={own.path(entityId)} data-testid="entity-open-own">
                   {t(`entity.open.${entityType}`)}
