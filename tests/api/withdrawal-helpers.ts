@@ -20,6 +20,8 @@ export interface Withdrawer {
   id: number;
   session: Session;
   card: BankCardDto;
+  /** The card's 16 digits, which only the staff paying a withdrawal may read back. */
+  cardNumber: string;
 }
 
 export async function customerIdOf(db: Database, session: Session): Promise<number> {
@@ -51,6 +53,7 @@ export async function newWithdrawer(
     ),
   );
   cardSerial += 1;
+  const cardTail = String(cardSerial);
   const card = expectSuccess<BankCardDto>(
     await call(
       app,
@@ -61,13 +64,13 @@ export async function newWithdrawer(
         branch: '강남지점',
         bankCode: '004',
         cardHead: '9410',
-        cardTail: String(cardSerial),
+        cardTail,
         fundPassword: FUND,
       },
       { session },
     ),
   );
-  return { id, session, card };
+  return { id, session, card, cardNumber: `9410${cardTail}` };
 }
 
 export async function addWallet(app: FastifyInstance, session: Session): Promise<WalletDto> {
