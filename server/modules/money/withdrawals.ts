@@ -180,10 +180,11 @@ async function destinationOf(
 }
 
 /**
- * `/user/cashOut`, in the call's transaction. The refusals that need no secret come first; the
- * fund password (argon2, ~40 ms, counted toward its lock) is checked last, under the customer
- * row lock that `refuseIfFundOrderOpen` takes, so of parallel requests only the one that can
- * succeed pays for it and the others are refused at once (`fund_order.pending_exists`). The
+ * `/user/cashOut`, in the call's transaction. The customer row is locked first
+ * (`refuseIfFundOrderOpen`), so one customer's requests are serialised and, of parallel ones,
+ * every request after the first is refused at once (`fund_order.pending_exists`) with a few
+ * queries. The refusals that need no secret come next; the fund password (argon2, ~40 ms,
+ * counted toward its lock) is checked last, so only a request that can succeed pays for it. The
  * amount moves available → held in the same transaction as the withdrawal row.
  */
 export async function cashOut(
@@ -198,6 +199,7 @@ export async function cashOut(
   const now = maru.clock.now();
   assertMayWithdraw(session.customer);
   const currency = body.currency as FundCurrency;
+  await refuseIfFundOrderOpen(db, services, customerId);
   await verifiedName(db, customerId);
   const destination = await destinationOf(db, customerId, body);
   const { min, max } = await limitsOf(maru, db, currency);
@@ -209,7 +211,6 @@ export async function cashOut(
   }
   const window = await fundWindow(db, maru, 'withdraw', now);
   refuseIfClosed(window);
-  await refuseIfFundOrderOpen(db, services, customerId);
   const withdrawable = await withdrawableOf(db, customerId, currency);
   if (body.amount > withdrawable) {
     throw new ApiRefusal('withdrawal.insufficient', {
