@@ -265,8 +265,8 @@ export async function moveHeld(
   actor: string,
 ): Promise<number> {
   const currency = row.currency as Currency;
-  const available = await customerAccountId(db as Database, row.customerId, currency, 'available');
-  const held = await customerAccountId(db as Database, row.customerId, currency, 'held');
+  const available = await customerAccountId(db, row.customerId, currency, 'available');
+  const held = await customerAccountId(db, row.customerId, currency, 'held');
   const a = row.amount;
   const postings =
     kind === 'hold'
@@ -282,12 +282,12 @@ export async function moveHeld(
         : [
             { accountId: held, amount: -a },
             {
-              accountId: await houseAccountId(db as Database, currency, 'house_bank'),
+              accountId: await houseAccountId(db, currency, 'house_bank'),
               amount: a,
             },
           ];
   try {
-    const posted = await postEntry(db as Database, {
+    const posted = await postEntry(db, {
       kind: `withdrawal_${kind}`,
       reason: `${orderNoOf(row.id)} ${kind}`,
       actor,
