@@ -8,6 +8,7 @@ import { TARGETS, measureWire } from './login-bundle';
 import { BOOK, measureOrderBook } from './order-book';
 import { measureFanout } from './realtime-fanout';
 import { measureSimulatorCpu } from './simulator-cpu';
+import { measureWithdrawals } from './withdrawals';
 
 const only = process.argv[2];
 
@@ -113,6 +114,18 @@ if (!only || only === 'ledger') {
     console.log(
       `| ${r.database} | ${r.earlierPostings} | ${r.longHistoryP50Us} (${r.longHistoryP95Us}) | ${r.emptyP50Us} (${r.emptyP95Us}) | ${r.ratio} | ${r.sumOfPostingsMs} | ${r.seedSeconds} | ${r.auditSeconds} (${r.auditViolations} violations) |`,
     );
+}
+
+if ((!only && process.env.DATABASE_URL) || only === 'withdrawals') {
+  // PostgreSQL only (DATABASE_URL): withdrawals against pgbench TPC-B, same clients, same run.
+  const row = await measureWithdrawals();
+  results.withdrawals = row;
+  console.log(
+    '\n| clients | pgbench TPC-B tps | withdrawals/s | p50 ms | p99 ms | × pgbench (target ≥ 0.5) | p99 < 20 ms |\n|---|---|---|---|---|---|---|',
+  );
+  console.log(
+    `| ${row.clients} | ${row.pgbenchTps} | ${row.withdrawalsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.ratio} | ${row.p99Ms < 20 ? 'yes' : '**no**'} |`,
+  );
 }
 
 if (!only || only === 'abuse') {

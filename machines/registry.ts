@@ -2,6 +2,7 @@ import type { LifecycleEntityType } from '../contract';
 import { accountLifecycle } from './account';
 import { depositLifecycle } from './deposit';
 import { kycLifecycle } from './kyc';
+import { withdrawalLifecycle } from './withdrawal';
 import type { LifecycleMachine } from './lifecycle';
 
 /**
@@ -14,4 +15,5 @@ export const LIFECYCLES = {
   kyc: kycLifecycle,
   account: accountLifecycle,
   deposit: depositLifecycle,
+  withdrawal: withdrawalLifecycle,
 } as const satisfies Record<LifecycleEntityType, LifecycleMachine>;

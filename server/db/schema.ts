@@ -26,6 +26,8 @@ import { depositMachine } from '../../machines/deposit';
 import type { KycContext } from '../../machines/kyc';
 import { kycMachine } from '../../machines/kyc';
 import { initialPersisted } from '../../machines/lifecycle';
+import type { WithdrawalContext } from '../../machines/withdrawal';
+import { withdrawalMachine } from '../../machines/withdrawal';
 
 /**
  * The one schema both PGlite and PostgreSQL run. Change it, then `npm run db:generate` writes the
@@ -35,6 +37,7 @@ import { initialPersisted } from '../../machines/lifecycle';
 /** Where new rows' lifecycles start: the machines' initial states, never restated by hand. */
 const kycStart = initialPersisted<KycContext>(kycMachine);
 const accountStart = initialPersisted<AccountContext>(accountMachine);
+const withdrawalStart = initialPersisted<WithdrawalContext>(withdrawalMachine);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -703,6 +706,15 @@ const depositStart = initialPersisted<DepositContext>(depositMachine);
  */
 export const deposits = pgTable(
   'deposits',
+ * Withdrawals (docs/money.md "Withdrawals", machines/withdrawal.ts). The id comes from the fund
+ * order sequence (order number `W<id>`). The destination is one of the customer's cards or
+ * wallets, with the label the customer recognised kept as it was (the card may be removed later,
+ * once the withdrawal is final). `expected_arrival` is the latest the money should arrive: set
+ * when asked, brought forward on approval. The lifecycle's state, context and version are written
+ * by the engine only.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
   {
     id: integer('id')
       .primaryKey()
@@ -757,5 +769,23 @@ export const deposits = pgTable(
     index('deposits_customer_idx').on(t.customerId, t.id),
     index('deposits_created_idx').on(t.createdAt),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    cardId: integer('card_id').references(() => bankCards.id),
+    walletId: integer('wallet_id').references(() => wallets.id),
+    destinationLabel: text('destination_label').notNull(),
+    expectedArrival: timestamp('expected_arrival', { withTimezone: true }).notNull(),
+    state: text('state').notNull().default(withdrawalStart.state),
+    context: jsonb('context').$type<WithdrawalContext>().notNull().default(withdrawalStart.context),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+    check('withdrawals_one_destination', sql`(${t.cardId} is null) <> (${t.walletId} is null)`),
+    index('withdrawals_customer_idx').on(t.customerId, t.id),
+    index('withdrawals_card_idx').on(t.cardId),
+    index('withdrawals_wallet_idx').on(t.walletId),
+    index('withdrawals_state_idx').on(t.state, t.createdAt),
   ],
 );

@@ -9,6 +9,7 @@ export { LIFECYCLE_REGISTRY, isLifecycleEntityType, lifecycleOf } from './regist
 export { accountLifecycle } from './lifecycles/account';
 export { kycLifecycle } from './lifecycles/kyc';
 export { depositLifecycle } from './lifecycles/deposit';
+export { withdrawalLifecycle } from './lifecycles/withdrawal';
 export { loadLifecycle, statusOf } from './status';
 export type { LifecycleStatus } from './status';
 export { subscribeTransitions } from './subscribers';

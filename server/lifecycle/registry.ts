@@ -3,6 +3,7 @@ import { LIFECYCLE_ENTITY_TYPES } from '../../contract';
 import { accountLifecycle } from './lifecycles/account';
 import { depositLifecycle } from './lifecycles/deposit';
 import { kycLifecycle } from './lifecycles/kyc';
+import { withdrawalLifecycle } from './lifecycles/withdrawal';
 import type { Lifecycle } from './types';
 
 /**
@@ -14,6 +15,7 @@ export const LIFECYCLE_REGISTRY = {
   kyc: kycLifecycle,
   account: accountLifecycle,
   deposit: depositLifecycle,
+  withdrawal: withdrawalLifecycle,
 } as const satisfies Record<LifecycleEntityType, Lifecycle>;
 
 export function isLifecycleEntityType(type: string): type is LifecycleEntityType {

@@ -15,7 +15,7 @@ import { readSetting } from '../../settings';
 
 let calendar: TradingCalendar | null = null;
 /** The KRX calendar (holidays from the project's data file), loaded once. */
-function krxCalendar(): TradingCalendar {
+export function krxCalendar(): TradingCalendar {
   calendar ??= loadCalendar();
   return calendar;
 }

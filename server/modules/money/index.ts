@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CUSTOMER_API } from '../../../contract';
+import type { FundCurrency } from '../../../contract';
 import { defineCall } from '../../http/define-call';
 import { addBankCard, deleteBankCard, listBankCards } from './bank-cards';
 import { customerBalances } from './balances';
@@ -10,6 +11,7 @@ import { exchangeAtQuote } from './exchange';
 import { quoteExchange } from './exchange-quote';
 import { registerMoneyStaffCalls } from './staff-calls';
 import { registerDepositCalls } from './deposits';
+import { cashOut, cashOutInfo } from './withdrawals';
 
 export { openWithdrawalsTo, notWithdrawable } from './pending-withdrawals';
 export { cardKeys, openCardNumber } from './card-number';
@@ -75,6 +77,23 @@ export function registerMoneyModule(app: FastifyInstance): void {
   );
   defineCall(app, CUSTOMER_API, 'balances', ({ db, session }) =>
     customerBalances(db, session.customer.id),
+  );
+
+  // Withdrawals (docs/money.md "Withdrawals").
+  defineCall(app, CUSTOMER_API, 'cashOutInfo', ({ maru, session, body }) =>
+    cashOutInfo(maru, FUND_ORDER_SERVICES, session.customer.id, body.currency as FundCurrency),
+  );
+  defineCall(
+    app,
+    CUSTOMER_API,
+    'cashOut',
+    async ({ maru, session, body, request, audit }) => {
+      const order = await cashOut(maru, FUND_ORDER_SERVICES, session, body, request.ip);
+      audit.entity = `withdrawal:${order.id}`;
+      audit.detail = { currency: order.currency, amount: order.amount, to: order.destination };
+      return order;
+    },
+    { rateLimit },
   );
 
   // Deposits and withdrawals share these (server/modules/money/fund-orders.ts).

@@ -1,4 +1,6 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
+import { withdrawals } from '../../db/schema';
 
 /**
  * Where a withdrawal pays out: a bank card or a USDT wallet of the customer's.
@@ -8,20 +10,27 @@ export type WithdrawalDestination = { cardId: number } | { walletId: number };
 /**
  * How many withdrawals to this card or wallet are still open (pending or approved, not yet paid,
  * rejected or cancelled). A card or wallet with one is not removed: the staff paying it must
- * still find where the money goes.
- *
- * Withdrawals do not exist yet (issue 10, withdrawal part): there is no table to read, so this
- * answers 0. The withdrawal work replaces the body with a count over its table, inside the
- * caller's transaction (`db`), locking the rows it counts so a withdrawal created at the same
- * time either is counted or waits for the removal.
+ * still find where the money goes. Runs in the caller's transaction and locks the rows it
+ * counts; a withdrawal being created at the same time holds the customer row lock, which the
+ * removal's own destination lock does not race: the withdrawal reads the destination as live
+ * only before the removal commits, and the removal then sees the withdrawal here.
  */
-export function openWithdrawalsTo(
+export async function openWithdrawalsTo(
   db: Database,
   destination: WithdrawalDestination,
 ): Promise<number> {
-  void db;
-  void destination;
-  return Promise.resolve(0);
+  const where =
+    'cardId' in destination
+      ? eq(withdrawals.cardId, destination.cardId)
+      : eq(withdrawals.walletId, destination.walletId);
+  const rows = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(
+      and(where, inArray(withdrawals.state, ['pending.waiting', 'pending.overdue', 'approved'])),
+    )
+    .for('update');
+  return rows.length;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 import { decideKyc } from './review/kyc-decision';
 import { kycDetail } from './review/kyc-detail';
 import { kycQueue } from './review/kyc-queue';
+import { registerWithdrawalReview } from './review/withdrawal-calls';
 import { revokeStaffSession } from '../../auth/staff-sessions';
 import { jobItemOf, listJobs, retryJob } from '../../lifecycle/jobs';
 import { listSettings } from '../../settings';
@@ -93,6 +94,8 @@ export function registerStaffModule(app: FastifyInstance): void {
     audit.detail = { reason: body.reason };
     return decideKyc(db, staff.staff.id, { kind: 'reject', ...body }, maru.clock.now());
   });
+
+  registerWithdrawalReview(app);
 
   // Customers
   defineCall(app, STAFF_API, 'customerSearch', ({ db, body }) => searchCustomers(db, body));

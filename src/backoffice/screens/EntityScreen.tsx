@@ -24,15 +24,15 @@ import {
 import { changedLeaves } from '../parts/lifecycles';
 import { StateBadges } from '../parts/StateBadges';
 
-/**
- * Where each entity type's own screen is, and the call that screen opens with; a type without
- * its own screen yet (deposit) has only this page.
- */
-const ENTITY_SCREENS: Partial<
-  Record<LifecycleEntityType, { path: (id: string) => string; call: StaffCallName }>
+/** Where each entity type's own screen is, and the call that screen opens with. */
+const ENTITY_SCREENS: Record<
+  LifecycleEntityType,
+  { path: (id: string) => string; call: StaffCallName }
 > = {
   kyc: { path: (id) => `/kyc/${id}`, call: 'kycDetail' },
   account: { path: (id) => `/customers/${id}`, call: 'customerDetail' },
+  deposit: { path: (id) => `/deposits/detail?id=${id}`, call: 'depositsDetail' },
+  withdrawal: { path: (id) => `/withdrawals/detail?id=${id}`, call: 'withdrawalsDetail' },
 };
 
 const isEntityType = (value: string | undefined): value is LifecycleEntityType =>
@@ -103,7 +103,7 @@ export default function EntityScreen() {
       <PageTitle
         actions={
           <>
-            {own !== undefined && mayCall(me?.role, own.call) ? (
+            {mayCall(me?.role, own.call) ? (
               <Button asChild size="sm" variant="outline">
                 <Link to={own.path(entityId)} data-testid="entity-open-own">
                   {t(`entity.open.${entityType}`)}
