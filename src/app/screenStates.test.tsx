@@ -86,6 +86,14 @@ const CASES: Record<string, ScreenCase[]> = {
   // Verified customers get the form in their real name; the others are sent to verify first.
   '/information/addBankCard': [{ data: ['addcard-form'], empty: ['addcard-needs-kyc'] }],
   '/information/usdtAddress': [{ data: ['wallets', 'wallet-3-qr'], empty: ['wallets-empty'] }],
+  '/information/fundRecord': [
+    { data: ['fundrecord-list', 'fundrecord-row-41'], empty: ['fundrecord-empty'] },
+    {
+      url: '/information/fundRecord?type=recharge&id=41',
+      data: ['fundorder-detail', 'fundorder-cancel'],
+      empty: ['fundorder-detail', 'fundorder-history'],
+    },
+  ],
   '/information/aboutUs': [offline('about-us-text')],
   '/information/aboutInfo': [offline('about-info-text')],
   '/home/index': [

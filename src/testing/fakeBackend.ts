@@ -131,6 +131,36 @@ const WALLET = {
 
 const NO_RESTRICTIONS = { restrictions: [], blocked: [] };
 
+/** A pending deposit as the records and its detail show it. */
+const FUND_ORDER: DataOf<'fundOrderCancel'> = {
+  id: 41,
+  kind: 'deposit',
+  orderNo: 'D41',
+  currency: 'KRW',
+  amount: 500_000,
+  state: 'pending.waiting',
+  version: 1,
+  accepts: ['deposit.cancel'],
+  reason: null,
+  expectedArrival: null,
+  destination: null,
+  reference: null,
+  createdAt: '2026-11-20T01:02:03Z',
+  updatedAt: '2026-11-20T01:02:03Z',
+};
+const RECORD_ROW: DataOf<'fundRecord'>['items'][number] = {
+  id: 41,
+  type: 'recharge',
+  orderNo: 'D41',
+  time: '2026-11-20T01:02:03Z',
+  state: 'pending.waiting',
+  amount: 500_000,
+  currency: 'KRW',
+  counterAmount: null,
+  counterCurrency: null,
+  reason: null,
+};
+
 /**
  * What each REST call answers with data, and empty. Every call a screen makes must be here. Typed
  * by the contract's response schemas, so a fixture that falls behind the contract fails tsc.
@@ -397,6 +427,18 @@ export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } =
   walletList: {
     data: [WALLET],
     empty: [],
+  },
+  fundRecord: {
+    data: { items: [RECORD_ROW], page: 1, pageSize: 20, total: 1 },
+    empty: { items: [], page: 1, pageSize: 20, total: 0 },
+  },
+  fundOrderDetail: {
+    data: { order: FUND_ORDER, history: [] },
+    empty: { order: FUND_ORDER, history: [] },
+  },
+  fundOrderCancel: {
+    data: { ...FUND_ORDER, state: 'cancelled', version: 2, accepts: [] },
+    empty: { ...FUND_ORDER, state: 'cancelled', version: 2, accepts: [] },
   },
 };
 
