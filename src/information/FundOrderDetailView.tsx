@@ -21,18 +21,16 @@ const CANCEL_EVENT = { deposit: 'deposit.cancel', withdrawal: 'withdrawal.cancel
  * history, and Cancel (with a confirmation) while the machine accepts the customer's cancel.
  * Follows the `/account` socket: a change of this order reloads it.
  */
-export function FundOrderDetailView({
-  id,
-  onChanged,
-}: {
-  id: number;
-  onChanged: (order: FundOrderDto) => void;
-}) {
+export function FundOrderDetailView({ id }: { id: number }) {
   const { t } = useTranslation();
   const detail = useLoaded(() => call('fundOrderDetail', { id }));
   const { reload } = detail;
-  const [shown, setShown] = useState<FundOrderDetailDto | null>(null);
-  useEffect(() => setShown(detail.data), [detail.data]);
+  // The cancel call's answer, shown until a reload brings the order at that version or later.
+  const [cancelled, setCancelled] = useState<FundOrderDto | null>(null);
+  const shown: FundOrderDetailDto | null =
+    detail.data && cancelled && cancelled.version > detail.data.order.version
+      ? { ...detail.data, order: cancelled }
+      : detail.data;
   useEffect(
     () =>
       onLiveFundOrder((order) => {
@@ -47,8 +45,7 @@ export function FundOrderDetailView({
       <DetailBody
         detail={shown}
         onCancelled={(order) => {
-          setShown({ ...shown, order });
-          onChanged(order);
+          setCancelled(order);
           reload();
         }}
       />

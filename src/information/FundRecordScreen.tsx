@@ -52,14 +52,45 @@ export default function FundRecordScreen() {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('type'));
   const openId = Number(params.get('id'));
+
+  if (openId > 0) return <FundOrderDetailView id={openId} />;
+
+  const open = (row: FundRecordRowDto) => setParams({ type: tab, id: String(row.id) });
+  return (
+    <Box minH="100dvh" bg="bg.muted" pb="8">
+      <BackHeader title={t('money.records.title')} />
+      <Box bg="bg" px="4">
+        <Segmented
+          variant="underline"
+          fill
+          items={RECORD_TABS.map((value) => ({ value, label: t(`money.records.tabs.${value}`) }))}
+          value={tab}
+          onChange={(value) => setParams({ type: value }, { replace: true })}
+          testIdPrefix="fundrecord-tab"
+        />
+      </Box>
+      {/* Keyed by the tab: another tab starts from an empty list. */}
+      <RecordTab key={tab} tab={tab} onOpen={open} />
+    </Box>
+  );
+}
+
+/** One tab's rows, page by page, kept up to date by the socket. */
+function RecordTab({
+  tab,
+  onOpen,
+}: {
+  tab: FundRecordType;
+  onOpen: (row: FundRecordRowDto) => void;
+}) {
+  const { t } = useTranslation();
   const [list, setList] = useState<RecordList>(EMPTY_LIST);
-  // Answers for a tab the customer has left are dropped.
+  // Only the latest request's answer is kept; none once the tab has gone.
   const request = useRef(0);
 
-  const load = useCallback(
+  const fetchPage = useCallback(
     (page: number) => {
       const ticket = ++request.current;
-      setList((l) => ({ ...(page === 1 ? EMPTY_LIST : l), loading: true, failed: false }));
       call('fundRecord', { type: tab, page, pageSize: PAGE_SIZE }).then(
         (answer) => {
           if (ticket !== request.current) return;
@@ -78,66 +109,42 @@ export default function FundRecordScreen() {
     },
     [tab],
   );
+  const load = (page: number) => {
+    setList((l) => ({ ...l, loading: true, failed: false }));
+    fetchPage(page);
+  };
 
   useEffect(() => {
-    load(1);
-    return () => {
-      request.current += 1;
-    };
-  }, [load]);
-
-  useEffect(() => {
+    fetchPage(1);
     const stopOrders = onLiveFundOrder((order: FundOrderDto) => {
       if (TAB_OF_KIND[order.kind] !== tab) return;
       setList((l) => {
         const index = l.items.findIndex((row) => row.id === order.id);
-        if (index === -1) {
+        const row = l.items[index];
+        if (!row) {
           // A new order: the first page shows it.
-          queueMicrotask(() => load(1));
+          queueMicrotask(() => fetchPage(1));
           return l;
         }
         const items = [...l.items];
-        const row = items[index];
-        if (row) items[index] = { ...row, state: order.state, reason: order.reason };
+        items[index] = { ...row, state: order.state, reason: order.reason };
         return { ...l, items };
       });
     });
-    const stopReconnect = onLiveReconnect(() => load(1));
+    const stopReconnect = onLiveReconnect(() => fetchPage(1));
     return () => {
+      request.current += 1;
       stopOrders();
       stopReconnect();
     };
-  }, [tab, load]);
-
-  if (openId > 0) {
-    return (
-      <FundOrderDetailView
-        id={openId}
-        onChanged={(order) =>
-          setList((l) => ({
-            ...l,
-            items: l.items.map((row) =>
-              row.id === order.id ? { ...row, state: order.state, reason: order.reason } : row,
-            ),
-          }))
-        }
-      />
-    );
-  }
-
-  const open = (row: FundRecordRowDto) => {
-    const next = new URLSearchParams(params);
-    next.set('type', tab);
-    next.set('id', String(row.id));
-    setParams(next);
-  };
+  }, [tab, fetchPage]);
 
   let body;
   if (list.items.length > 0) {
     body = (
       <Stack gap="3" data-testid="fundrecord-list">
         {list.items.map((row) => (
-          <RecordRow key={`${row.type}-${row.id}`} row={row} onOpen={() => open(row)} />
+          <RecordRow key={`${row.type}-${row.id}`} row={row} onOpen={() => onOpen(row)} />
         ))}
         {list.items.length < list.total ? (
           <Button
@@ -172,24 +179,10 @@ export default function FundRecordScreen() {
       </Box>
     );
   }
-
   return (
-    <Box minH="100dvh" bg="bg.muted" pb="8">
-      <BackHeader title={t('money.records.title')} />
-      <Box bg="bg" px="4">
-        <Segmented
-          variant="underline"
-          fill
-          items={RECORD_TABS.map((value) => ({ value, label: t(`money.records.tabs.${value}`) }))}
-          value={tab}
-          onChange={(value) => setParams({ type: value }, { replace: true })}
-          testIdPrefix="fundrecord-tab"
-        />
-      </Box>
-      <Stack gap="3" px="4" pt="4">
-        {body}
-      </Stack>
-    </Box>
+    <Stack gap="3" px="4" pt="4">
+      {body}
+    </Stack>
   );
 }
 

@@ -126,7 +126,7 @@ describe('the fund records', () => {
     fireEvent.click(screen.getByTestId('fundrecord-more'));
     expect((await screen.findByTestId('fundrecord-state-1')).textContent).toBe('입금 완료');
     expect(screen.queryByTestId('fundrecord-more')).toBeNull();
-    expect(callsNamed('fundRecord').map(([, b]) => b)).toEqual([
+    expect(callsNamed('fundRecord').map((c: unknown[]) => c[1])).toEqual([
       { type: 'recharge', page: 1, pageSize: 20 },
       { type: 'recharge', page: 2, pageSize: 20 },
     ]);
