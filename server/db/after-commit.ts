@@ -50,7 +50,7 @@ type TransactionFn = Transaction['transaction'];
  */
 function trackSavepoints(tx: Transaction, pending: Pending): void {
   pendingOf.set(tx, pending);
-  const original = tx.transaction.bind(tx) as TransactionFn;
+  const original: TransactionFn = tx.transaction.bind(tx);
   const wrapped: TransactionFn = async (fn) => {
     const inner: Pending = { notes: new Map() };
     const result = await original((savepoint) => {
@@ -72,7 +72,7 @@ export function trackCommits(db: Database): Database {
   if (rootOf.has(db)) return db;
   const root: Root = { listeners: new Set() };
   rootOf.set(db, root);
-  const original = db.transaction.bind(db) as Database['transaction'];
+  const original: Database['transaction'] = db.transaction.bind(db);
   const wrapped: Database['transaction'] = async (fn, config) => {
     const pending: Pending = { notes: new Map() };
     const result = await original((tx) => {

@@ -13,8 +13,9 @@ import type { Actor, Lifecycle } from './types';
 subscribeTransitions(scheduleClockEvents);
 // Live updates: every transition is noted for after the commit; the realtime layer picks the
 // types it pushes (server/realtime/account-pushes.ts).
-subscribeTransitions(async (tx, notice) => {
+subscribeTransitions((tx, notice) => {
   noteForCommit(tx, { topic: 'lifecycle', type: notice.lifecycle.type, id: notice.id });
+  return Promise.resolve();
 });
 
 export interface ApplyEventRequest<TContext, TEvent extends EventObject = EventObject> {
