@@ -35,3 +35,4 @@ export * from './schemas/money';
 export * from './schemas/funds';
 export * from './schemas/funds-staff';
 export * from './wallet-address';
+export * from './account-socket';

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { noteForCommit } from '../db/after-commit';
 import type { Database } from '../db/connect';
 import { customers, sessions } from '../db/schema';
 
@@ -69,10 +70,13 @@ export async function touchSession(db: Database, session: LiveSession, now = new
 }
 
 export async function revokeSession(db: Database, sessionId: number, now = new Date()) {
-  await db
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ customerId: sessions.customerId });
+  // Its live sockets are closed once this commits (server/realtime/account-namespace.ts).
+  for (const { customerId } of revoked) noteForCommit(db, { topic: 'access', customerId });
 }
 
 /** Ends every session of the customer except `keepSessionId` (after a password change). */
@@ -92,4 +96,5 @@ export async function revokeOtherSessions(
         isNull(sessions.revokedAt),
       ),
     );
+  noteForCommit(db, { topic: 'access', customerId });
 }

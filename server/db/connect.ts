@@ -9,6 +9,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { trackCommits } from './after-commit';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -83,7 +84,8 @@ async function openPglite(directory: string | null, snapshot?: Blob): Promise<Da
         : await PGlite.create(snapshot ? { loadDataDir: snapshot } : {});
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db, kind: 'pglite', close };
+    // Live updates are sent once a transaction has committed (after-commit.ts).
+    return { db: trackCommits(db), kind: 'pglite', close };
   } catch (error) {
     await close();
     throw error;
@@ -95,7 +97,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its connection emits 'error'; without a listener that kills the process.
   pool.on('error', () => undefined);
-  const db = drizzleNodePg({ client: pool, schema });
+  const db = trackCommits(drizzleNodePg({ client: pool, schema }));
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 

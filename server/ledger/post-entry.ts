@@ -1,4 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { noteForCommit } from '../db/after-commit';
 import type { Database, Transaction } from '../db/connect';
 import { journalEntries, ledgerAccounts, postings } from '../db/schema';
 import type { LedgerAccountKind } from '../db/schema';
@@ -73,6 +74,7 @@ export async function writeEntry(
       id: ledgerAccounts.id,
       currency: ledgerAccounts.currency,
       kind: ledgerAccounts.kind,
+      customerId: ledgerAccounts.customerId,
       balance: sql<string>`${ledgerAccounts.balance}::text`,
     })
     .from(ledgerAccounts)
@@ -123,6 +125,10 @@ export async function writeEntry(
           from (values ${sql.join(rows, sql`, `)}) as d(id, delta)
           where ${ledgerAccounts.id} = d.id`,
     );
+  }
+  // The owners' live balances are pushed once this commits (server/realtime/account-pushes.ts).
+  for (const customerId of new Set(accounts.map((a) => a.customerId))) {
+    if (customerId !== null) noteForCommit(tx, { topic: 'balances', customerId });
   }
   return created.id;
 }

@@ -1,5 +1,6 @@
 import type { EventObject } from 'xstate';
 import { decide } from '../../machines/decide';
+import { noteForCommit } from '../db/after-commit';
 import type { Database, Transaction } from '../db/connect';
 import { lifecycleTransitions } from '../db/schema';
 import { Refusal } from '../refusal';
@@ -10,6 +11,12 @@ import type { Actor, Lifecycle } from './types';
 // Clock events: entering a state with `meta.schedule` writes its jobs in the transition's
 // transaction. Registered here, once, so no way of loading the engine can leave it out.
 subscribeTransitions(scheduleClockEvents);
+// Live updates: every transition is noted for after the commit; the realtime layer picks the
+// types it pushes (server/realtime/account-pushes.ts).
+subscribeTransitions((tx, notice) => {
+  noteForCommit(tx, { topic: 'lifecycle', type: notice.lifecycle.type, id: notice.id });
+  return Promise.resolve();
+});
 
 export interface ApplyEventRequest<TContext, TEvent extends EventObject = EventObject> {
   lifecycle: Lifecycle<TContext, TEvent>;

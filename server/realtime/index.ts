@@ -1,6 +1,7 @@
 /**
  * The realtime layer: socket.io on the app's HTTP server, namespace `/market` with a room per
- * channel, the publisher that turns the feed into frames, and (with REDIS_URL) the Redis adapter
+ * channel, the publisher that turns the feed into frames, namespace `/account` with a room per
+ * signed-in customer (live balances and fund orders), and (with REDIS_URL) the Redis adapter
  * plus the feed lease. Also registers POST /market/snapshot, the polling fallback's call.
  * Stops on app.close(). See docs/realtime.md.
  */
@@ -8,6 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { SnapshotFrame } from '../../contract/market-socket';
 import { MARKET_EVENTS, MARKET_NAMESPACE, parseChannel } from '../../contract/market-socket';
+import { ACCOUNT_NAMESPACE } from '../../contract/account-socket';
+import { FUND_ORDER_SERVICES } from '../modules/money/fund-order-services';
+import type { AccountNamespace } from './account-namespace';
+import { handleAccountNamespace } from './account-namespace';
+import { startAccountPushes } from './account-pushes';
 import { ChannelPublisher } from './channel-publisher';
 import { channelSource } from './channel-source';
 import type { Cluster } from './cluster';
@@ -59,6 +65,8 @@ export interface Realtime {
    * forwarded to the holder when this process does not publish.
    */
   snapshot: SnapshotProvider;
+  /** The signed-in customers' `/account` namespace (balances and fund orders, live). */
+  account: AccountNamespace;
 }
 
 export async function attachRealtime(
@@ -158,10 +166,28 @@ export async function attachRealtime(
   );
   registerSnapshotCall(app, snapshot);
 
+  // `/account`: each customer's own room, fed after every commit that touches them.
+  const accountNsp = io.of(ACCOUNT_NAMESPACE);
+  const account = handleAccountNamespace(accountNsp, app.maru.db, limits, (error) =>
+    app.log.warn({ err: error }, 'account socket check failed'),
+  );
+  const stopPushes = startAccountPushes({
+    db: app.maru.db,
+    emit: (room, event, payload) => accountNsp.to(room).emit(event, payload),
+    // Without Redis the rooms are all here; with it another process may hold the customer's.
+    mayListen: (room) => cluster !== null || accountNsp.adapter.rooms.has(room),
+    fundOrders: FUND_ORDER_SERVICES,
+    recheckCustomer: (customerId) => account.recheckCustomer(customerId),
+    onError: (error) => app.log.warn({ err: error }, 'account push failed'),
+  });
+
   // WebSockets would keep app.server.close() waiting: drop them before Fastify closes it.
   app.addHook('preClose', (done) => {
     clearInterval(sweeper);
+    stopPushes();
+    account.stop();
     io.local.disconnectSockets(true);
+    accountNsp.local.disconnectSockets(true);
     done();
   });
   app.addHook('onClose', async () => {
@@ -171,5 +197,5 @@ export async function attachRealtime(
     await io.close();
   });
 
-  return { io, publisher, isPublisher, snapshot };
+  return { io, publisher, isPublisher, snapshot, account };
 }

@@ -67,7 +67,7 @@ const isAck = <T>(value: unknown): value is Ack<T> => typeof value === 'function
  * The request limit of one connection, as socket.io middleware (it sees every incoming event
  * before any listener does).
  */
-function limitRequests(socket: Socket, limits: RequestLimits): void {
+export function limitRequests(socket: Socket, limits: RequestLimits): void {
   const requests = new TokenBucket(limits.requestBurst, limits.requestsPerSecond);
   const refusals = new TokenBucket(limits.refusalBurst, limits.refusalsPerSecond);
   let closing = false;

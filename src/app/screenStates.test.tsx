@@ -107,6 +107,14 @@ const CASES: Record<string, ScreenCase[]> = {
   '/information/exChange': [
     { data: ['exchange-form', 'exchange-available'], empty: ['exchange-form'] },
   ],
+  '/information/fundRecord': [
+    { data: ['fundrecord-list', 'fundrecord-row-41'], empty: ['fundrecord-empty'] },
+    {
+      url: '/information/fundRecord?type=recharge&id=41',
+      data: ['fundorder-detail', 'fundorder-cancel'],
+      empty: ['fundorder-detail', 'fundorder-history'],
+    },
+  ],
   '/information/aboutUs': [offline('about-us-text')],
   '/information/aboutInfo': [offline('about-info-text')],
   '/home/index': [

@@ -113,6 +113,11 @@ export const SCREENS: readonly ScreenRoute[] = [
     session: true,
   },
   {
+    path: '/information/fundRecord',
+    Screen: lazyScreen(() => import('../information/FundRecordScreen')),
+    session: true,
+  },
+  {
     path: '/information/aboutUs',
     Screen: lazyScreen(() => import('../information/AboutUsScreen')),
     session: false,

@@ -1,22 +1,38 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, formatMoney } from '../../contract/money';
 import type { BalanceRowDto } from '../../contract/schemas/money';
 import type { BalanceDto } from '../../contract/schemas/user';
 import { call } from '../api';
+import { onLiveBalances, onLiveReconnect } from '../market/live/account-live';
 import { useLoaded } from './useLoaded';
 
 /**
  * Total, available and withdrawable per currency (minor units, formatted by the contract) from
  * /user/balances. Until that answers (or if it fails) the balances /user/info brought are shown,
- * without the withdrawable line, so the card never flashes empty.
+ * without the withdrawable line, so the card never flashes empty. Then it follows the `/account`
+ * socket's pushes (after every journal entry on the customer's accounts), and refetches after a
+ * reconnect.
  */
 export function BalanceCard({ balances }: { balances: readonly BalanceDto[] }) {
   const { t } = useTranslation();
   const live = useLoaded(() => call('balances', {}));
-  const rows: readonly (BalanceDto | BalanceRowDto)[] = Array.isArray(live.data)
-    ? live.data
-    : balances;
+  const [pushed, setPushed] = useState<BalanceRowDto[] | null>(null);
+  const { reload } = live;
+  useEffect(() => {
+    const stopBalances = onLiveBalances(setPushed);
+    const stopReconnect = onLiveReconnect(() => {
+      setPushed(null);
+      reload();
+    });
+    return () => {
+      stopBalances();
+      stopReconnect();
+    };
+  }, [reload]);
+  const rows: readonly (BalanceDto | BalanceRowDto)[] =
+    pushed ?? (Array.isArray(live.data) ? live.data : balances);
   return (
     <Box bg="bg" borderRadius="xl" px="4" py="3" boxShadow="0 4px 16px rgba(20, 43, 102, 0.08)">
       <Text fontSize="sm" fontWeight="semibold" color="fg.muted" py="1">

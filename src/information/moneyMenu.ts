@@ -15,7 +15,9 @@ const BankIcon = lineIcon(
   'BankIcon',
 );
 
-/** "Mine"'s money rows: deposit, where to send it, withdraw, exchange, cards and wallets (docs/money.md). */
+const RecordIcon = lineIcon(['M6 3h12v18H6z', 'M9 8h6', 'M9 12h6', 'M9 16h4'], 'RecordIcon');
+
+/** "Mine"'s money rows: deposit, where to send it, withdraw, exchange, cards, wallets and the fund records (docs/money.md). */
 export function moneyMenu(t: TFunction): MenuItem[] {
   return [
     {
@@ -59,6 +61,13 @@ export function moneyMenu(t: TFunction): MenuItem[] {
       to: '/information/usdtAddress',
       Icon: WalletIcon,
       testId: 'menu-usdtAddress',
+    },
+    {
+      key: 'fundRecord',
+      label: t('money.menu.fundRecord'),
+      to: '/information/fundRecord',
+      Icon: RecordIcon,
+      testId: 'menu-fundRecord',
     },
   ];
 }

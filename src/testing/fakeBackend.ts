@@ -179,6 +179,25 @@ const EXCHANGE = {
   createdAt: '2026-11-20T01:00:00Z',
 };
 
+/** A pending deposit as the records and its detail show it. */
+const FUND_ORDER: DataOf<'fundOrderCancel'> = {
+  ...DEPOSIT,
+  createdAt: '2026-11-20T01:02:03Z',
+  updatedAt: '2026-11-20T01:02:03Z',
+};
+const RECORD_ROW: DataOf<'fundRecord'>['items'][number] = {
+  id: 41,
+  type: 'recharge',
+  orderNo: 'D41',
+  time: '2026-11-20T01:02:03Z',
+  state: 'pending.waiting',
+  amount: 500_000,
+  currency: 'KRW',
+  counterAmount: null,
+  counterCurrency: null,
+  reason: null,
+};
+
 /**
  * What each REST call answers with data, and empty. Every call a screen makes must be here. Typed
  * by the contract's response schemas, so a fixture that falls behind the contract fails tsc.
@@ -504,12 +523,20 @@ export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } =
       accepts: ['withdrawal.cancel'],
     },
   },
-  fundOrderCancel: {
-    data: { ...DEPOSIT, state: 'cancelled', version: 2, accepts: [] },
-    empty: { ...DEPOSIT, state: 'cancelled', version: 2, accepts: [] },
-  },
   exchangeQuote: { data: QUOTE, empty: QUOTE },
   exchange: { data: EXCHANGE, empty: EXCHANGE },
+  fundRecord: {
+    data: { items: [RECORD_ROW], page: 1, pageSize: 20, total: 1 },
+    empty: { items: [], page: 1, pageSize: 20, total: 0 },
+  },
+  fundOrderDetail: {
+    data: { order: FUND_ORDER, history: [] },
+    empty: { order: FUND_ORDER, history: [] },
+  },
+  fundOrderCancel: {
+    data: { ...FUND_ORDER, state: 'cancelled', version: 2, accepts: [] },
+    empty: { ...FUND_ORDER, state: 'cancelled', version: 2, accepts: [] },
+  },
 };
 
 /** What each live channel carries with data, and empty. */

@@ -32,6 +32,11 @@ export interface FundOrderKindService {
   countOpen(db: Database, customerId: number): Promise<number>;
   /** The id of one open order of the customer's, if any (for screens). */
   openOrderId(db: Database, customerId: number): Promise<number | null>;
+  /**
+   * Whose order of this kind this id is; null when there is none. The live `/account` socket
+   * asks it after a transition commits, to push the order to its owner's room.
+   */
+  customerOf(db: Database, id: number): Promise<number | null>;
 }
 
 /** A tab of the customer's fund records. */

@@ -1,0 +1,246 @@
+import { Badge, Box, Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { FUND_RECORD_TYPES } from '../../contract/schemas/funds';
+import type { FundOrderDto, FundRecordRowDto, FundRecordType } from '../../contract/schemas/funds';
+import { formatMoney } from '../../contract/money';
+import { call } from '../api';
+import { BackHeader } from '../components/BackHeader';
+import { EmptyData } from '../components/EmptyData';
+import { LoadError } from '../components/LoadError';
+import { useLifecycleWords } from '../lifecycle/words';
+import { onLiveFundOrder, onLiveReconnect } from '../market/live/account-live';
+import { Segmented } from '../market/parts/Segmented';
+import { FundOrderDetailView } from './FundOrderDetailView';
+import {
+  KIND_OF_TAB,
+  RECORD_TABS,
+  TAB_OF_KIND,
+  formatRecordTime,
+  recordLook,
+} from './fundRecordLook';
+import { ListLoading } from './LoadState';
+
+const PAGE_SIZE = 20;
+
+interface RecordList {
+  items: FundRecordRowDto[];
+  total: number;
+  page: number;
+  loading: boolean;
+  failed: boolean;
+}
+
+const EMPTY_LIST: RecordList = { items: [], total: 0, page: 0, loading: true, failed: false };
+
+/** The tab from `?type=`, deposits when absent or unknown. */
+function tabOf(value: string | null): FundRecordType {
+  return (FUND_RECORD_TYPES as readonly string[]).includes(value ?? '')
+    ? (value as FundRecordType)
+    : 'recharge';
+}
+
+/**
+ * /information/fundRecord — the customer's fund records by tab (trades, deposits, withdrawals,
+ * exchanges), newest first, 20 at a time with "load more". `?type=` keeps the tab, `?id=` opens a
+ * deposit's or withdrawal's detail. Deposits and withdrawals follow the `/account` socket: a
+ * changed order updates its row, a new one reloads the first page.
+ */
+export default function FundRecordScreen() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('type'));
+  const openId = Number(params.get('id'));
+
+  if (openId > 0) return <FundOrderDetailView id={openId} />;
+
+  const open = (row: FundRecordRowDto) => setParams({ type: tab, id: String(row.id) });
+  return (
+    <Box minH="100dvh" bg="bg.muted" pb="8">
+      <BackHeader title={t('money.records.title')} />
+      <Box bg="bg" px="4">
+        <Segmented
+          variant="underline"
+          fill
+          items={RECORD_TABS.map((value) => ({ value, label: t(`money.records.tabs.${value}`) }))}
+          value={tab}
+          onChange={(value) => setParams({ type: value }, { replace: true })}
+          testIdPrefix="fundrecord-tab"
+        />
+      </Box>
+      {/* Keyed by the tab: another tab starts from an empty list. */}
+      <RecordTab key={tab} tab={tab} onOpen={open} />
+    </Box>
+  );
+}
+
+/** One tab's rows, page by page, kept up to date by the socket. */
+function RecordTab({
+  tab,
+  onOpen,
+}: {
+  tab: FundRecordType;
+  onOpen: (row: FundRecordRowDto) => void;
+}) {
+  const { t } = useTranslation();
+  const [list, setList] = useState<RecordList>(EMPTY_LIST);
+  // Only the latest request's answer is kept; none once the tab has gone.
+  const request = useRef(0);
+
+  const fetchPage = useCallback(
+    (page: number) => {
+      const ticket = ++request.current;
+      call('fundRecord', { type: tab, page, pageSize: PAGE_SIZE }).then(
+        (answer) => {
+          if (ticket !== request.current) return;
+          setList((l) => ({
+            items: page === 1 ? answer.items : [...l.items, ...answer.items],
+            total: answer.total,
+            page,
+            loading: false,
+            failed: false,
+          }));
+        },
+        () => {
+          if (ticket === request.current) setList((l) => ({ ...l, loading: false, failed: true }));
+        },
+      );
+    },
+    [tab],
+  );
+  const load = (page: number) => {
+    setList((l) => ({ ...l, loading: true, failed: false }));
+    fetchPage(page);
+  };
+
+  useEffect(() => {
+    fetchPage(1);
+    const stopOrders = onLiveFundOrder((order: FundOrderDto) => {
+      if (TAB_OF_KIND[order.kind] !== tab) return;
+      setList((l) => {
+        const index = l.items.findIndex((row) => row.id === order.id);
+        const row = l.items[index];
+        if (!row) {
+          // A new order: the first page shows it.
+          queueMicrotask(() => fetchPage(1));
+          return l;
+        }
+        const items = [...l.items];
+        items[index] = { ...row, state: order.state, reason: order.reason };
+        return { ...l, items };
+      });
+    });
+    const stopReconnect = onLiveReconnect(() => fetchPage(1));
+    return () => {
+      request.current += 1;
+      stopOrders();
+      stopReconnect();
+    };
+  }, [tab, fetchPage]);
+
+  let body;
+  if (list.items.length > 0) {
+    body = (
+      <Stack gap="3" data-testid="fundrecord-list">
+        {list.items.map((row) => (
+          <RecordRow key={`${row.type}-${row.id}`} row={row} onOpen={() => onOpen(row)} />
+        ))}
+        {list.items.length < list.total ? (
+          <Button
+            variant="outline"
+            loading={list.loading}
+            onClick={() => load(list.page + 1)}
+            data-testid="fundrecord-more"
+          >
+            {t('money.records.more')}
+          </Button>
+        ) : null}
+        {list.failed ? (
+          <LoadError testId="fundrecord-more-error" onRetry={() => load(list.page + 1)} />
+        ) : null}
+      </Stack>
+    );
+  } else if (list.failed) {
+    body = (
+      <LoadError
+        card
+        testId="fundrecord-error"
+        text={t('money.records.loadFailed')}
+        onRetry={() => load(1)}
+      />
+    );
+  } else if (list.loading) {
+    body = <ListLoading testId="fundrecord-loading" />;
+  } else {
+    body = (
+      <Box bg="bg" borderRadius="xl" data-testid="fundrecord-empty">
+        <EmptyData text={t('money.records.empty')} />
+      </Box>
+    );
+  }
+  return (
+    <Stack gap="3" px="4" pt="4">
+      {body}
+    </Stack>
+  );
+}
+
+function RecordRow({ row, onOpen }: { row: FundRecordRowDto; onOpen: () => void }) {
+  const { t, i18n } = useTranslation();
+  const words = useLifecycleWords();
+  const kind = KIND_OF_TAB[row.type] ?? null;
+  const look = recordLook(words, kind, row.state, t('money.records.done'));
+  const content = (
+    <>
+      <Flex justify="space-between" align="center" gap="3">
+        <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
+          {row.orderNo}
+        </Text>
+        <Badge
+          colorPalette={look.palette}
+          variant="subtle"
+          data-testid={`fundrecord-state-${row.id}`}
+        >
+          {look.label}
+        </Badge>
+      </Flex>
+      <Flex justify="space-between" align="baseline" gap="3" mt="1">
+        <Text fontSize="xs" color="fg.muted">
+          {formatRecordTime(row.time, i18n.resolvedLanguage ?? 'ko')}
+        </Text>
+        <Text
+          fontWeight="bold"
+          fontVariantNumeric="tabular-nums"
+          data-testid={`fundrecord-amount-${row.id}`}
+        >
+          {row.amount > 0 && row.type !== 'withdraw' ? '+' : ''}
+          {formatMoney(row.amount, row.currency)}
+          {row.counterAmount !== null && row.counterCurrency !== null
+            ? ` → ${formatMoney(row.counterAmount, row.counterCurrency)}`
+            : ''}
+        </Text>
+      </Flex>
+      {row.reason ? (
+        <Text fontSize="xs" color="fg.error" mt="1" data-testid={`fundrecord-reason-${row.id}`}>
+          {t('money.records.reason')} {row.reason}
+        </Text>
+      ) : null}
+    </>
+  );
+  const card = {
+    bg: 'bg',
+    borderRadius: 'xl',
+    p: '4',
+    boxShadow: '0 4px 16px rgba(20, 43, 102, 0.08)',
+    'data-testid': `fundrecord-row-${row.id}`,
+  } as const;
+  // Deposits and withdrawals open their detail; trades and exchanges have no lifecycle to show.
+  return kind ? (
+    <chakra.button type="button" textAlign="start" w="full" onClick={onOpen} {...card}>
+      {content}
+    </chakra.button>
+  ) : (
+    <Box {...card}>{content}</Box>
+  );
+}

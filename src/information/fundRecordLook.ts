@@ -1,0 +1,49 @@
+import type { AnyStateMachine } from 'xstate';
+import type { FundOrderKind, FundRecordType } from '../../contract/schemas/funds';
+import type { LifecycleMachine } from '../../machines/lifecycle';
+import { LIFECYCLES } from '../../machines/registry';
+import type { LifecycleWords } from '../lifecycle/words';
+import { paletteOf, topStateOf } from '../lifecycle/tones';
+
+/** The record tabs in the spec's order, and the fund-order kind whose rows each lists. */
+export const RECORD_TABS: readonly FundRecordType[] = ['trade', 'recharge', 'withdraw', 'exchange'];
+export const KIND_OF_TAB: Partial<Record<FundRecordType, FundOrderKind>> = {
+  recharge: 'deposit',
+  withdraw: 'withdrawal',
+};
+export const TAB_OF_KIND: Record<FundOrderKind, FundRecordType> = {
+  deposit: 'recharge',
+  withdrawal: 'withdraw',
+};
+
+/**
+ * The machine of a fund-order kind from the lifecycle registry (its `deposit` and `withdrawal`
+ * entries), or null while a kind is not registered: its rows then read neutral.
+ */
+export function fundOrderMachine(kind: FundOrderKind): AnyStateMachine | null {
+  const registry: Partial<Record<string, LifecycleMachine>> = LIFECYCLES;
+  return registry[kind]?.machine ?? null;
+}
+
+/** A record row's badge: the top state's words and the machine's tone. */
+export function recordLook(
+  words: LifecycleWords,
+  kind: FundOrderKind | null,
+  state: string,
+  doneWord: string,
+): { label: string; palette: string } {
+  if (kind === null) return { label: doneWord, palette: 'green' };
+  const machine = fundOrderMachine(kind);
+  return {
+    label: words.state(kind, topStateOf(state)),
+    palette: machine ? paletteOf(machine, state) : 'gray',
+  };
+}
+
+/** An ISO time in the reader's language, 24-hour clock. */
+export function formatRecordTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(language, { hour12: false, timeZone: 'Asia/Seoul' });
+}
