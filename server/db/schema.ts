@@ -649,6 +649,37 @@ export const balanceAdjustments = pgTable(
   'balance_adjustments',
   {
     id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    currency: text('currency').notNull(),
+    /** Signed minor units: positive credits the customer. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    state: text('state', { enum: ADJUSTMENT_STATES }).notNull().default('pending'),
+    proposedBy: integer('proposed_by')
+      .notNull()
+      .references(() => staffAccounts.id),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: integer('decided_by').references(() => staffAccounts.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
+  },
+  (t) => [
+    check(
+      'balance_adjustments_state_known',
+      sql`${t.state} in ('pending', 'approved', 'rejected')`,
+    ),
+    check('balance_adjustments_amount_nonzero', sql`${t.amount} <> 0`),
+    check(
+      'balance_adjustments_two_staff',
+      sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.proposedBy}`,
+    ),
+    index('balance_adjustments_state_idx').on(t.state, t.id),
+  ],
+);
+
+/**
  * The broker's receiving accounts (docs/money.md "Deposits"): the same for every verified
  * customer. A bank account (KRW, USD) or a USDT address (`bankName` is then the network). They
  * change only by two staff members (channel_proposals): an added account is written inactive
@@ -706,15 +737,6 @@ const depositStart = initialPersisted<DepositContext>(depositMachine);
  */
 export const deposits = pgTable(
   'deposits',
- * Withdrawals (docs/money.md "Withdrawals", machines/withdrawal.ts). The id comes from the fund
- * order sequence (order number `W<id>`). The destination is one of the customer's cards or
- * wallets, with the label the customer recognised kept as it was (the card may be removed later,
- * once the withdrawal is final). `expected_arrival` is the latest the money should arrive: set
- * when asked, brought forward on approval. The lifecycle's state, context and version are written
- * by the engine only.
- */
-export const withdrawals = pgTable(
-  'withdrawals',
   {
     id: integer('id')
       .primaryKey()
@@ -723,29 +745,6 @@ export const withdrawals = pgTable(
       .notNull()
       .references(() => customers.id),
     currency: text('currency').notNull(),
-    /** Signed minor units: positive credits the customer. */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    reason: text('reason').notNull(),
-    state: text('state', { enum: ADJUSTMENT_STATES }).notNull().default('pending'),
-    proposedBy: integer('proposed_by')
-      .notNull()
-      .references(() => staffAccounts.id),
-    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedBy: integer('decided_by').references(() => staffAccounts.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
-  },
-  (t) => [
-    check(
-      'balance_adjustments_state_known',
-      sql`${t.state} in ('pending', 'approved', 'rejected')`,
-    ),
-    check('balance_adjustments_amount_nonzero', sql`${t.amount} <> 0`),
-    check(
-      'balance_adjustments_two_staff',
-      sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.proposedBy}`,
-    ),
-    index('balance_adjustments_state_idx').on(t.state, t.id),
     /** Minor units of the currency. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     voucherId: text('voucher_id')
@@ -769,6 +768,27 @@ export const withdrawals = pgTable(
     index('deposits_customer_idx').on(t.customerId, t.id),
     index('deposits_created_idx').on(t.createdAt),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Withdrawals (docs/money.md "Withdrawals", machines/withdrawal.ts). The id comes from the fund
+ * order sequence (order number `W<id>`). The destination is one of the customer's cards or
+ * wallets, with the label the customer recognised kept as it was (the card may be removed later,
+ * once the withdrawal is final). `expected_arrival` is the latest the money should arrive: set
+ * when asked, brought forward on approval. The lifecycle's state, context and version are written
+ * by the engine only.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: integer('id')
+      .primaryKey()
+      .default(sql`nextval('fund_order_ids')`),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    currency: text('currency').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     cardId: integer('card_id').references(() => bankCards.id),
     walletId: integer('wallet_id').references(() => wallets.id),

@@ -8,7 +8,10 @@ import { withdrawalOrders, withdrawalRecords } from './withdrawals';
  * The fund-order kinds (deposits, withdrawals) and the record tabs' sources. A kind's module adds
  * itself here; the shared calls (cancel, detail, records, the one-open-order rule) ask each.
  */
-export const FUND_ORDER_SERVICES: readonly FundOrderKindService[] = [depositOrders, withdrawalOrders];
+export const FUND_ORDER_SERVICES: readonly FundOrderKindService[] = [
+  depositOrders,
+  withdrawalOrders,
+];
 
 export const FUND_RECORD_SOURCES: readonly FundRecordSource[] = [
   tradeRecords,

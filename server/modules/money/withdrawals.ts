@@ -360,6 +360,13 @@ const openOf = (customerId: number) =>
 
 export const withdrawalOrders: FundOrderKindService = {
   kind: 'withdrawal',
+  async customerOf(db, id) {
+    const [row] = await db
+      .select({ customerId: withdrawals.customerId })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, id));
+    return row?.customerId ?? null;
+  },
   detail: withdrawalDetail,
   cancel: cancelWithdrawal,
   async countOpen(db, customerId) {

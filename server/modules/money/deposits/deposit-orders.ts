@@ -151,6 +151,13 @@ export async function applyDepositEvent(
 /** Deposits as a kind of fund order (server/modules/money/fund-orders.ts). */
 export const depositOrders: FundOrderKindService = {
   kind: 'deposit',
+  async customerOf(db, id) {
+    const [row] = await db
+      .select({ customerId: deposits.customerId })
+      .from(deposits)
+      .where(eq(deposits.id, id));
+    return row?.customerId ?? null;
+  },
   async detail(db, customerId, id) {
     const found = await depositById(db, id, customerId);
     if (found === null) return null;
