@@ -114,8 +114,9 @@ export const withdrawalMachine = setup({
         'review.reject': { target: 'rejected', guard: 'hasReason', actions: 'recordReason' },
       },
       states: {
+        // A withdrawal starts here without a transition, so its service clock is started by the
+        // request that creates it (server/modules/money/withdrawals.ts), as for deposits.
         waiting: {
-          meta: meta({ schedule: [{ event: 'review.overdue', at: 'serviceDeadline' }] }),
           on: { 'review.overdue': { target: 'overdue' } },
         },
         overdue: {
@@ -147,7 +148,7 @@ export const withdrawalMachine = setup({
 
 export const withdrawalLifecycle = defineLifecycleMachine<WithdrawalEvent>({
   machine: withdrawalMachine,
-  version: 1,
+  version: 2,
   sampleEvents: [
     { type: 'withdrawal.cancel' },
     { type: 'review.approve', staffId: 1, fourEyes: false },

@@ -200,17 +200,28 @@ export type RechargeRequest = InferType<typeof rechargeRequest>;
 
 // ---- Withdrawals ---------------------------------------------------------------------------
 
+/**
+ * Exactly one of cardId (KRW, USD) and walletId (USDT). The rule sits on the fields, so each
+ * refusal names one: leaving both out is cardId's refusal, giving both is walletId's.
+ */
 export const cashOutRequest = strictObject({
   currency: currencyField(FUND_CURRENCIES),
   amount: amountField(),
-  /** Exactly one of cardId (KRW, USD) and walletId (USDT). */
-  cardId: positiveId().notRequired(),
-  walletId: positiveId().notRequired(),
+  cardId: positiveId()
+    .notRequired()
+    .test('destination', code('withdrawal.destination_required'), function (value) {
+      const walletId: unknown = (this.parent as { walletId?: unknown }).walletId;
+      return (
+        (value !== undefined && value !== null) || (walletId !== undefined && walletId !== null)
+      );
+    }),
+  walletId: positiveId()
+    .notRequired()
+    .test('one-destination', code('withdrawal.destination_required'), function (value) {
+      const cardId: unknown = (this.parent as { cardId?: unknown }).cardId;
+      return value === undefined || value === null || cardId === undefined || cardId === null;
+    }),
   fundPassword: fundPassword(),
-}).test('destination', code('withdrawal.destination_required'), (value) => {
-  const hasCard = value.cardId !== undefined && value.cardId !== null;
-  const hasWallet = value.walletId !== undefined && value.walletId !== null;
-  return hasCard !== hasWallet;
 });
 export type CashOutRequest = InferType<typeof cashOutRequest>;
 
@@ -237,10 +248,13 @@ const exchangeCurrency = () => currencyField(EXCHANGE_CURRENCIES);
 
 export const exchangeQuoteRequest = strictObject({
   from: exchangeCurrency(),
-  to: exchangeCurrency(),
+  /** Never `from` itself (the refusal names this field). */
+  to: exchangeCurrency().test('not-itself', code('exchange.same_currency'), function (value) {
+    return value === undefined || value !== (this.parent as { from?: unknown }).from;
+  }),
   /** What the customer sells, in minor units of `from`. */
   amount: amountField(),
-}).test('not-itself', code('exchange.same_currency'), (v) => v.from !== v.to);
+});
 export type ExchangeQuoteRequest = InferType<typeof exchangeQuoteRequest>;
 
 export const exchangeQuoteResponse = object({

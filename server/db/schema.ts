@@ -656,7 +656,8 @@ export const balanceAdjustments = pgTable(
     /** Signed minor units: positive credits the customer. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
-    state: text('state', { enum: ADJUSTMENT_STATES }).notNull().default('pending'),
+    /** Column `state`; `decision` here so no code reads it as a lifecycle column. */
+    decision: text('state', { enum: ADJUSTMENT_STATES }).notNull().default('pending'),
     proposedBy: integer('proposed_by')
       .notNull()
       .references(() => staffAccounts.id),
@@ -668,14 +669,14 @@ export const balanceAdjustments = pgTable(
   (t) => [
     check(
       'balance_adjustments_state_known',
-      sql`${t.state} in ('pending', 'approved', 'rejected')`,
+      sql`${t.decision} in ('pending', 'approved', 'rejected')`,
     ),
     check('balance_adjustments_amount_nonzero', sql`${t.amount} <> 0`),
     check(
       'balance_adjustments_two_staff',
       sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.proposedBy}`,
     ),
-    index('balance_adjustments_state_idx').on(t.state, t.id),
+    index('balance_adjustments_state_idx').on(t.decision, t.id),
   ],
 );
 

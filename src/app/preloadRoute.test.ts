@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   // Drop whatever a test left unused.
-  takeEarlyCall('stockDetail', { code: '005930' });
+  void takeEarlyCall('stockDetail', { code: '005930' });
   vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -46,7 +46,7 @@ describe('preloading the screen on the address', () => {
     const headers = fetches[0]?.init.headers as Record<string, string>;
     expect(headers[TOKEN_HEADER]).toBe('tok-1');
     expect(headers[ACCOUNT_HEADER]).toBe('acct-1');
-    expect(JSON.parse(String(fetches[0]?.init.body))).toEqual({ code: '005930' });
+    expect(JSON.parse(fetches[0]?.init.body as string)).toEqual({ code: '005930' });
     // The screen's own call (same name, same body) gets the answer, once.
     await expect(takeEarlyCall('stockDetail', { code: '005930' })).resolves.toEqual({
       stock: { code: '005930' },
@@ -57,8 +57,8 @@ describe('preloading the screen on the address', () => {
   it('asks for the code as the screen does (upper case), and nothing without a code', () => {
     vi.spyOn(screen('/market/stockDetail'), 'preload').mockImplementation(() => {});
     preloadRoute('#/market/stockDetail?code=abc');
-    expect(JSON.parse(String(fetches[0]?.init.body))).toEqual({ code: 'ABC' });
-    takeEarlyCall('stockDetail', { code: 'ABC' });
+    expect(JSON.parse(fetches[0]?.init.body as string)).toEqual({ code: 'ABC' });
+    void takeEarlyCall('stockDetail', { code: 'ABC' });
     preloadRoute('#/market/stockDetail');
     expect(fetches).toHaveLength(1);
   });

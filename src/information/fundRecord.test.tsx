@@ -117,7 +117,7 @@ describe('the fund records', () => {
     expect(screen.getByTestId('fundrecord-loading')).toBeTruthy();
     expect((await screen.findByTestId('fundrecord-state-3')).textContent).toBe('처리 중');
     expect(screen.getByTestId('fundrecord-amount-3').textContent).toBe('+30,000');
-    expect(screen.getByTestId('fundrecord-state-2').textContent).toBe('거절됨');
+    expect(screen.getByTestId('fundrecord-state-2').textContent).toBe('반려');
     expect(screen.getByTestId('fundrecord-reason-2').textContent).toContain('입금자명 불일치');
     expect(screen.getByTestId('fundrecord-tab-recharge').getAttribute('aria-selected')).toBe(
       'true',

@@ -519,7 +519,7 @@ describe.each(databaseKinds)('deposits on %s', (kind) => {
           operatorA.token,
         ),
         'four_eyes.same_staff',
-        400,
+        409,
       );
       const approved = expectSuccess<ChannelProposalDto>(
         await staffCall(
@@ -541,7 +541,7 @@ describe.each(databaseKinds)('deposits on %s', (kind) => {
           operatorB.token,
         ),
         'proposal.not_pending',
-        400,
+        409,
       );
 
       const removal = expectSuccess<ChannelProposalDto>(

@@ -216,9 +216,9 @@ describe.each(databaseKinds)('lifecycle jobs on %s', (kind) => {
     const listed = expectSuccess<{ items: { key: string; value: number; defaultValue: number }[] }>(
       await staffCall(t.app, '/settings/get', {}, admin.token),
     );
-    expect(listed.items).toEqual([
+    expect(listed.items).toContainEqual(
       expect.objectContaining({ key: 'kyc.reviewHours', value: 24, defaultValue: 24 }),
-    ]);
+    );
     const set = (value: unknown, token = admin.token) =>
       staffCall(t.app, '/settings/set', { key: 'kyc.reviewHours', value }, token);
     expectRefusal(await set(0), 'request.invalid', 400, 'value');

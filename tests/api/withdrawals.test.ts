@@ -190,6 +190,7 @@ describe.each(databaseKinds)('withdrawals on %s', (kind) => {
     refused(
       await cashOut(w, { currency: 'KRW', amount: 200_000, cardId: w.card.id }),
       'fund_order.pending_exists',
+      409,
     );
   });
 
@@ -289,6 +290,7 @@ describe.each(databaseKinds)('withdrawals on %s', (kind) => {
     refused(
       await staffCall(t.app, '/withdrawals/approve', { id: order.id, version: 1 }, reviewer.token),
       'four_eyes.same_staff',
+      409,
     );
     // An operator may not approve (reviewers decide; operators pay).
     expect(

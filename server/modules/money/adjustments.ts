@@ -52,7 +52,7 @@ async function readAdjustments(
     currency: row.currency as Currency,
     amount: row.amount,
     reason: row.reason,
-    state: row.state,
+    state: row.decision,
     proposedBy: names.get(row.proposedBy) ?? '',
     proposedAt: row.proposedAt.toISOString(),
     decidedBy: row.decidedBy === null ? null : (names.get(row.decidedBy) ?? ''),
@@ -97,7 +97,7 @@ export async function listAdjustments(
   db: Database,
   body: { state?: AdjustmentState | null; page: number; pageSize: number },
 ): Promise<{ items: AdjustmentDto[]; page: number; pageSize: number; total: number }> {
-  const where = body.state ? eq(balanceAdjustments.state, body.state) : undefined;
+  const where = body.state ? eq(balanceAdjustments.decision, body.state) : undefined;
   const items = await readAdjustments(db, where, {
     limit: body.pageSize,
     offset: (body.page - 1) * body.pageSize,
@@ -122,7 +122,7 @@ export async function decideAdjustment(
     .where(eq(balanceAdjustments.id, body.id))
     .for('update');
   if (!row) throw new ApiRefusal('proposal.not_found', { field: 'id' });
-  if (row.state !== 'pending') throw new ApiRefusal('proposal.not_pending', { field: 'id' });
+  if (row.decision !== 'pending') throw new ApiRefusal('proposal.not_pending', { field: 'id' });
   if (row.proposedBy === staffId) throw new ApiRefusal('four_eyes.same_staff');
   let entryId: number | null = null;
   if (body.approve) {
@@ -149,11 +149,11 @@ export async function decideAdjustment(
   await db
     .update(balanceAdjustments)
     .set({
-      state: body.approve ? 'approved' : 'rejected',
+      decision: body.approve ? 'approved' : 'rejected',
       decidedBy: staffId,
       decidedAt: now,
       entryId,
     })
-    .where(and(eq(balanceAdjustments.id, row.id), eq(balanceAdjustments.state, 'pending')));
+    .where(and(eq(balanceAdjustments.id, row.id), eq(balanceAdjustments.decision, 'pending')));
   return adjustmentById(db, row.id);
 }

@@ -79,7 +79,7 @@ export async function fundOrderDetail(
     if (found !== null) return found;
   }
   // Another customer's id reads exactly like one that does not exist.
-  throw new Refusal('fund_order.not_found');
+  throw new Refusal('fund_order.not_found', { field: 'id' });
 }
 
 export async function cancelFundOrder(
@@ -92,7 +92,7 @@ export async function cancelFundOrder(
     const cancelled = await service.cancel(maru, customerId, id);
     if (cancelled !== null) return cancelled;
   }
-  throw new Refusal('fund_order.not_found');
+  throw new Refusal('fund_order.not_found', { field: 'id' });
 }
 
 export async function openFundOrderId(

@@ -17,8 +17,8 @@ import { bankCards, ledgerAccounts, wallets, withdrawals } from '../../db/schema
 import { ApiRefusal } from '../../http/refusal';
 import { customerAccountId, houseAccountId, LedgerError, postEntry } from '../../ledger';
 import { applyEvent, statusOf, transitionsOf, withdrawalLifecycle } from '../../lifecycle';
-import type { Lifecycle } from '../../lifecycle';
-import { scheduleClockEvents } from '../../lifecycle/jobs/schedule';
+import { scheduleJob } from '../../lifecycle/jobs';
+import { MINUTE_MS } from '../../market/seoul-time';
 import { Refusal } from '../../refusal';
 import { readSetting } from '../../settings';
 import { assertMayWithdraw } from '../customers/restrictions';
@@ -133,9 +133,6 @@ export async function cashOutInfo(
   };
 }
 
-/** The engine's common type, for the clock scheduler at creation. */
-const asLifecycle: Lifecycle = withdrawalLifecycle;
-
 // ---- Asking for a withdrawal ---------------------------------------------------------------
 
 /** The customer's live card or wallet, checked against the currency; its label for the record. */
@@ -235,20 +232,16 @@ export async function cashOut(
     .returning();
   if (!row) throw new Error('withdrawal insert returned no row');
   await moveHeld(db, row, 'hold', `customer:${customerId}`);
-  // The row starts in pending.waiting without a transition: its clock starts here, as a
-  // transition into the state would start it.
-  await db.transaction((tx) =>
-    scheduleClockEvents(tx, {
-      lifecycle: asLifecycle,
-      id: row.id,
-      event: { type: 'withdrawal.create' },
-      actor: { kind: 'customer', id: customerId },
-      now,
-      from: '',
-      to: row.state,
-      context: row.context,
-      version: row.version,
-    }),
+  // The row starts in pending.waiting without a transition: its service clock starts here.
+  await scheduleJob(
+    db,
+    {
+      entityType: withdrawalLifecycle.type,
+      entityId: row.id,
+      event: { type: 'review.overdue' },
+      dueAt: new Date(now.getTime() + (await readSetting(db, 'fund.serviceMinutes')) * MINUTE_MS),
+    },
+    now,
   );
   return toFundOrderDto(row);
 }

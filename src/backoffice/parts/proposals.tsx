@@ -86,3 +86,11 @@ export const ADJUST_PAGES: readonly SubNavItem[] = [
     call: 'adjustPropose',
   },
 ];
+
+/**
+ * A proposal (channel change, manual adjustment) no one has decided yet. Proposals are not
+ * lifecycles: they are decided once, which `decidedAt` records.
+ */
+export function isUndecided(proposal: { decidedAt: string | null }): boolean {
+  return proposal.decidedAt === null;
+}

@@ -6,7 +6,7 @@ import { signedMoney } from '../parts/amounts';
 import { PageTitle, Panel, formatTime, useLoad } from '../parts/common';
 import { PagedTable } from '../parts/PagedTable';
 import { ProposalDecision } from '../parts/ProposalDecision';
-import { ADJUST_PAGES, PROPOSAL_STATES, ProposalStateBadge } from '../parts/proposals';
+import { ADJUST_PAGES, PROPOSAL_STATES, ProposalStateBadge, isUndecided } from '../parts/proposals';
 import type { ProposalState } from '../parts/proposals';
 import { SubNav } from '../parts/SubNav';
 import { mayCall } from '../roles';
@@ -153,7 +153,7 @@ export default function AdjustListScreen() {
               width: '8.5rem',
               align: 'end',
               cell: (a) =>
-                a.state === 'pending' && mayDecide ? (
+                isUndecided(a) && mayDecide ? (
                   <ProposalDecision
                     proposedBy={a.proposedBy}
                     testId={`adjust-${a.id}`}

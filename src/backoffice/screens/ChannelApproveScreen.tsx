@@ -4,7 +4,7 @@ import { staffCall } from '../api';
 import { ChannelProposalTable } from '../parts/ChannelProposalTable';
 import { Loaded, PageTitle, Panel, useLoad } from '../parts/common';
 import { ProposalDecision } from '../parts/ProposalDecision';
-import { CHANNEL_PAGES } from '../parts/proposals';
+import { CHANNEL_PAGES, isUndecided } from '../parts/proposals';
 import { SubNav } from '../parts/SubNav';
 import { toast } from '../toaster';
 
@@ -31,7 +31,7 @@ export default function ChannelApproveScreen() {
         {(data) => (
           <Panel title={t('channels.pending')}>
             <ChannelProposalTable
-              proposals={data.proposals.filter((p) => p.state === 'pending')}
+              proposals={data.proposals.filter(isUndecided)}
               decide={(proposal) => (
                 <ProposalDecision
                   proposedBy={proposal.proposedBy}
