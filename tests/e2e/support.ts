@@ -79,6 +79,12 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // A server that dies mid-test says why, instead of leaving only refused connections behind.
+  child.once('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGKILL') {
+      console.error(`the app exited (${code ?? signal}):\n${output.slice(-4000)}`);
+    }
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, child, 240_000);
