@@ -128,6 +128,13 @@ export const ERROR_CODES = [
   'exchange.quote_expired',
   'exchange.too_small',
   'exchange.no_rate',
+  // Trading (docs/trading.md)
+  'trade.not_pending',
+  'trade.not_holding',
+  'trade.sell_locked',
+  'trade.already_unlocked',
+  'trade.invalid_fill',
+  'trade.price_unavailable',
   // Back office
   'staff.wrong_credentials',
   'staff.locked',
