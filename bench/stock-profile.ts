@@ -1,0 +1,83 @@
+/**
+ * A developer's probe, not a benchmark: a V8 CPU profile of the stock detail's first seconds
+ * (cold cache, 4× CPU, slow 4G), summed by function, to see what the long tasks behind
+ * Lighthouse's blocking time run. Lighthouse's own trace has no JS samples.
+ * `MARU_SKIP_BUILD=1` reuses dist/. `PROFILE_MS` (default 12000) is the window.
+ */
+import { chromium } from 'playwright-core';
+import buildClient from '../tests/support/build-client';
+import { registerInBrowser, startApp } from '../tests/e2e/support';
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+
+async function main(): Promise<void> {
+  if (process.env.MARU_SKIP_BUILD !== '1') buildClient();
+  process.env.MARU_SKIP_BUILD = '1';
+  const app = await startApp();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-quic', '--no-sandbox'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const signIn = await context.newPage();
+    await registerInBrowser(signIn, app, `prof${Date.now().toString(36)}`, 'harbour-lights-71');
+    await signIn.close();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+    await page.goto(`${app.baseUrl}/#/market/stockDetail?code=005930`, { waitUntil: 'commit' });
+    await new Promise((r) => setTimeout(r, Number(process.env.PROFILE_MS ?? 12_000)));
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+      profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+    };
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const self = new Map<string, number>();
+    const total = new Map<string, number>();
+    const name = (n: Node) =>
+      `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/^.*\//, '')}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
+    profile.samples.forEach((id, i) => {
+      const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+      const n = byId.get(id);
+      if (!n) return;
+      self.set(name(n), (self.get(name(n)) ?? 0) + dt);
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const k = name(byId.get(at) as Node);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        total.set(k, (total.get(k) ?? 0) + dt);
+      }
+    });
+    const top = (m: Map<string, number>, k: number) =>
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, k)
+        .map(([f, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${f}`)
+        .join('\n');
+    console.log('--- self time (real ms, CPU throttled 4x)\n' + top(self, 40));
+    console.log('--- total time\n' + top(total, 60));
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
+
+await main();
