@@ -2,7 +2,8 @@
  * A developer's probe, not a benchmark: a V8 CPU profile of the stock detail's first seconds
  * (cold cache, 4× CPU, slow 4G), summed by function, to see what the long tasks behind
  * Lighthouse's blocking time run. Lighthouse's own trace has no JS samples.
- * `MARU_SKIP_BUILD=1` reuses dist/. `PROFILE_MS` (default 12000) is the window.
+ * `MARU_SKIP_BUILD=1` reuses dist/. `PROFILE_MS` (default 12000) is the window; `PROFILE_FROM_MS`
+ * (default 0) starts it that long after navigation (the steady state of the live feeds).
  */
 import { chromium } from 'playwright-core';
 import buildClient from '../tests/support/build-client';
@@ -40,12 +41,27 @@ async function main(): Promise<void> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-    await cdp.send('Profiler.start');
+    await page.addInitScript(`window.__long = [];
+      new PerformanceObserver((l) => { for (const e of l.getEntries())
+        window.__long.push([Math.round(e.startTime), Math.round(e.duration)]); })
+        .observe({ type: 'longtask', buffered: true });`);
+    const from = Number(process.env.PROFILE_FROM_MS ?? 0);
+    if (from === 0) await cdp.send('Profiler.start');
     await page.goto(`${app.baseUrl}/#/market/stockDetail?code=005930`, { waitUntil: 'commit' });
+    if (from > 0) {
+      await new Promise((r) => setTimeout(r, from));
+      await cdp.send('Profiler.start');
+    }
     await new Promise((r) => setTimeout(r, Number(process.env.PROFILE_MS ?? 12_000)));
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
       profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] };
     };
+    const long = (await page.evaluate('window.__long')) as [number, number][];
+    console.log(
+      `long tasks (start ms, duration ms, 4x CPU): ${long.length}, ` +
+        `${long.reduce((sum, [, d]) => sum + d - 50, 0)} ms over 50 ms\n` +
+        long.map(([at, d]) => `${d}@${at}`).join(' '),
+    );
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     const parent = new Map<number, number>();
     for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -66,12 +82,18 @@ async function main(): Promise<void> {
         total.set(k, (total.get(k) ?? 0) + dt);
       }
     });
+    const byFile = new Map<string, number>();
+    for (const [f, ms] of self) {
+      const file = f.replace(/^\S+ /, '').replace(/:\d+:\d+$/, '') || '(native)';
+      byFile.set(file, (byFile.get(file) ?? 0) + ms);
+    }
     const top = (m: Map<string, number>, k: number) =>
       [...m]
         .sort((a, b) => b[1] - a[1])
         .slice(0, k)
         .map(([f, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${f}`)
         .join('\n');
+    console.log('--- self time by file\n' + top(byFile, 15));
     console.log('--- self time (real ms, CPU throttled 4x)\n' + top(self, 40));
     console.log('--- total time\n' + top(total, 60));
   } finally {
