@@ -40,9 +40,7 @@ function LiveCandleChart({
 }: Omit<CandleChartProps, 'live'> & { liveSymbol: string | null; interval: CandleInterval }) {
   const live = useLiveCandle(liveSymbol, interval);
   // A forming candle of another interval must not land on the chart still shown.
-  return (
-    <CandleChart {...chart} live={intervalOf(chart.period) === interval ? live.data : null} />
-  );
+  return <CandleChart {...chart} live={intervalOf(chart.period) === interval ? live.data : null} />;
 }
 
 /** What the chart draws: the last answer, with the period and range it was asked for. */
