@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
       profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] };
     };
-    const long = (await page.evaluate('window.__long')) as [number, number][];
+    const long = await page.evaluate<[number, number][]>('window.__long');
     console.log(
       `long tasks (start ms, duration ms, 4x CPU): ${long.length}, ` +
         `${long.reduce((sum, [, d]) => sum + d - 50, 0)} ms over 50 ms\n` +
