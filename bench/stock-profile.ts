@@ -4,6 +4,7 @@
  * Lighthouse's blocking time run. Lighthouse's own trace has no JS samples.
  * `MARU_SKIP_BUILD=1` reuses dist/. `PROFILE_MS` (default 12000) is the window; `PROFILE_FROM_MS`
  * (default 0) starts it that long after navigation (the steady state of the live feeds).
+ * `SCREENSHOT=file.png` saves the whole page at the end (to compare two builds' layouts).
  */
 import { chromium } from 'playwright-core';
 import buildClient from '../tests/support/build-client';
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
       profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] };
     };
+    if (process.env.SCREENSHOT)
+      await page.screenshot({ path: process.env.SCREENSHOT, fullPage: true });
     const long = await page.evaluate<[number, number][]>('window.__long');
     console.log(
       `long tasks (start ms, duration ms, 4x CPU): ${long.length}, ` +
