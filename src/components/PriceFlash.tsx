@@ -1,4 +1,3 @@
-import { chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 
@@ -44,6 +43,7 @@ export function usePriceFlash(value: number | null | undefined): {
 const FLASH_CSS = `
 @keyframes maru-flash-up { from { background-color: rgba(229, 51, 63, 0.24); } to { background-color: transparent; } }
 @keyframes maru-flash-down { from { background-color: rgba(37, 99, 235, 0.24); } to { background-color: transparent; } }
+.maru-flash { border-radius: var(--chakra-radii-sm); padding-inline: 0.25rem; margin-inline: -0.25rem; }
 .maru-flash[data-flash='up'] { animation: maru-flash-up 0.6s ease-out; }
 .maru-flash[data-flash='down'] { animation: maru-flash-down 0.6s ease-out; }
 @media (prefers-reduced-motion: reduce) { .maru-flash[data-flash] { animation: none; } }
@@ -66,17 +66,16 @@ export function PriceFlash({
       <style href="maru-price-flash" precedence="default">
         {FLASH_CSS}
       </style>
-      <chakra.span
+      {/* A plain span: prices re-render with every quote, and style props cost a pass through
+          the style engine each time. */}
+      <span
         key={count}
         className="maru-flash"
         data-flash={direction ?? undefined}
         data-testid={testId}
-        borderRadius="sm"
-        px="1"
-        mx="-1"
       >
         {children}
-      </chakra.span>
+      </span>
     </>
   );
 }

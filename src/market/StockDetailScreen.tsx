@@ -10,19 +10,45 @@ import { DIRECTION_COLOR, directionOf, formatAmount, formatPrice, formatShares }
 import { useQuote } from './live';
 import { useIndustryName, useStockName } from './names';
 import { Card } from './parts/Card';
-import { ChangeText } from './parts/ChangeText';
+import { changeLabel } from './parts/ChangeText';
 import { ListState } from './parts/ListState';
 import { OrderBook } from './parts/OrderBook';
 import { SimulatedBadge } from './parts/SimulatedBadge';
 import type { Stat } from './parts/StatsGrid';
 import { StatsGrid } from './parts/StatsGrid';
 import { useMarketCall } from './useMarketCall';
+import './parts/live-rows.css';
 
 // The live quote re-renders this screen up to five times a second: the parts whose props did not
 // change (the header, the chart, the book between price moves) skip those renders.
 const Header = memo(BackHeader);
 const Chart = memo(StockChart);
 const Book = memo(OrderBook);
+
+/** The stock's name, code and market: memoised, as it does not move with the quote. */
+const NameLine = memo(function NameLine({
+  name,
+  code,
+  market,
+}: {
+  name: string;
+  code: string;
+  market: string | undefined;
+}) {
+  return (
+    <Flex align="center" gap="2" mb="1" wrap="wrap">
+      <Text fontSize="lg" fontWeight="bold" data-testid="stock-name">
+        {name}
+      </Text>
+      <Text fontSize="sm" color="fg.subtle" data-testid="stock-code">
+        {code} · {market}
+      </Text>
+      <Box ms="auto">
+        <SimulatedBadge compact />
+      </Box>
+    </Flex>
+  );
+});
 
 /** The figures of the stats grid, in order (their labels are `market.<key>`). */
 const STAT_KEYS = [
@@ -170,46 +196,26 @@ export default function StockDetailScreen() {
             skeleton={skeleton}
           >
             <Box px="4" mb="4">
-              <Flex align="center" gap="2" mb="1" wrap="wrap">
-                <Text fontSize="lg" fontWeight="bold" data-testid="stock-name">
-                  {name}
-                </Text>
-                <Text fontSize="sm" color="fg.subtle" data-testid="stock-code">
-                  {code} · {stock?.market}
-                </Text>
-                <Box ms="auto">
-                  <SimulatedBadge compact />
-                </Box>
-              </Flex>
-              <Text
-                fontSize="3xl"
-                fontWeight="bold"
-                lineHeight="1.2"
-                color={DIRECTION_COLOR[directionOf(change)]}
-                fontVariantNumeric="tabular-nums"
+              <NameLine name={name} code={code} market={stock?.market} />
+              {/* Plain elements and classes (live-rows.css): this re-renders with every quote. */}
+              <p
+                className="maru-quote-price"
+                style={{ color: DIRECTION_COLOR[directionOf(change)] }}
                 data-testid="stock-price"
               >
                 <PriceFlash value={live?.price ?? stock?.price}>{formatPrice(price)}</PriceFlash>
-              </Text>
-              <Flex align="center" gap="2">
-                <ChangeText
-                  fontSize="sm"
-                  fontWeight="semibold"
-                  change={change}
-                  rate={changeRate}
+              </p>
+              <div className="maru-quote-line">
+                <p
+                  className="maru-quote-change"
+                  style={{ color: DIRECTION_COLOR[directionOf(change)] }}
                   data-testid="stock-change"
-                />
-                {live?.vi ? (
-                  <Text fontSize="xs" color="orange.600" fontWeight="bold">
-                    VI
-                  </Text>
-                ) : null}
-                {live?.halted ? (
-                  <Text fontSize="xs" color="orange.600" fontWeight="bold">
-                    {t('market.haltedShort')}
-                  </Text>
-                ) : null}
-              </Flex>
+                >
+                  {changeLabel(change, changeRate)}
+                </p>
+                {live?.vi ? <p className="maru-quote-flag">VI</p> : null}
+                {live?.halted ? <p className="maru-quote-flag">{t('market.haltedShort')}</p> : null}
+              </div>
             </Box>
             <StatsGrid stats={stats} />
           </ListState>

@@ -1,7 +1,8 @@
 import { Box, Button, Flex, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Adjustment, Candle, ChartRange } from '../../../contract';
+import type { Adjustment, Candle, CandleInterval, ChartRange } from '../../../contract';
+import type { CandleChartProps } from './CandleChart';
 import { useLiveCandle } from '../live';
 import { Card } from '../parts/Card';
 import { Segmented } from '../parts/Segmented';
@@ -27,6 +28,20 @@ const DEFAULT_RANGE: Record<ChartPeriod, ChartRange> = {
   '1w': '1y',
   '1M': '1y',
 };
+
+/**
+ * The drawn chart and the forming candle it follows: the live feed is read here, so a tick
+ * re-renders the chart alone, not the card's sixteen period, range and adjustment buttons.
+ */
+function LiveCandleChart({
+  liveSymbol,
+  interval,
+  ...chart
+}: Omit<CandleChartProps, 'live'> & { liveSymbol: string | null; interval: CandleInterval }) {
+  const live = useLiveCandle(liveSymbol, interval);
+  // A forming candle of another interval must not land on the chart still shown.
+  return <CandleChart {...chart} live={intervalOf(chart.period) === interval ? live.data : null} />;
+}
 
 /** What the chart draws: the last answer, with the period and range it was asked for. */
 interface Shown {
@@ -88,7 +103,6 @@ export function StockChart({
         }
       : null,
   );
-  const live = useLiveCandle(isIndex || !ready ? null : symbol, interval);
 
   // Adopt an answer once it is for the current request (useMarketCall keeps the previous data
   // while loading); set during render so the new candles and their period change together.
@@ -141,11 +155,11 @@ export function StockChart({
   } else {
     body = (
       <Suspense fallback={<ChartSkeleton />}>
-        <CandleChart
+        <LiveCandleChart
+          liveSymbol={isIndex ? null : symbol}
+          interval={interval}
           candles={shown.candles}
           period={shown.period}
-          // A forming candle of another interval must not land on the chart still shown.
-          live={intervalOf(shown.period) === interval ? live.data : null}
           decimals={isIndex ? 2 : 0}
           locale={i18n.language}
           prevClose={prevClose}

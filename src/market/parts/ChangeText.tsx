@@ -10,17 +10,23 @@ interface ChangeTextProps extends Omit<TextProps, 'children'> {
   arrow?: boolean;
 }
 
-/** "▲ 1,200 +1.23%" in red, or blue when down (the Korean convention). */
-export function ChangeText({ change, rate, decimals = 0, arrow = true, ...rest }: ChangeTextProps) {
+/** The words of a change: "▲ 1,200 +1.23%" (the arrow replaces the sign). */
+export function changeLabel(change: number, rate?: number, decimals = 0, arrow = true): string {
   const dir = directionOf(change);
-  const parts = [
+  return [
     arrow && DIRECTION_ARROW[dir] ? DIRECTION_ARROW[dir] : null,
     formatChange(change, decimals).replace(/^[+-]/, arrow ? '' : '$&'),
     rate === undefined ? null : formatRate(rate),
-  ].filter((p) => p !== null);
+  ]
+    .filter((p) => p !== null)
+    .join(' ');
+}
+
+/** "▲ 1,200 +1.23%" in red, or blue when down (the Korean convention). */
+export function ChangeText({ change, rate, decimals = 0, arrow = true, ...rest }: ChangeTextProps) {
   return (
-    <Text color={DIRECTION_COLOR[dir]} fontVariantNumeric="tabular-nums" {...rest}>
-      {parts.join(' ')}
+    <Text color={DIRECTION_COLOR[directionOf(change)]} fontVariantNumeric="tabular-nums" {...rest}>
+      {changeLabel(change, rate, decimals, arrow)}
     </Text>
   );
 }

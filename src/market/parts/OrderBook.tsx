@@ -1,4 +1,4 @@
-import { Box, Flex, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookLevel } from '../../../contract';
@@ -6,10 +6,9 @@ import { DIRECTION_COLOR, directionOf, formatPrice, formatRate } from '../format
 import { useBook } from '../live';
 import { Card } from './Card';
 import { ListState } from './ListState';
+import './live-rows.css';
 
 const LEVELS = 5;
-const ASK_BG = 'rgba(37, 99, 235, 0.07)';
-const BID_BG = 'rgba(229, 51, 63, 0.07)';
 
 interface RowProps {
   side: 'ask' | 'bid';
@@ -25,8 +24,9 @@ interface RowProps {
 
 /**
  * One level: asks show their quantity on the left, bids on the right, the price in the middle.
- * Memoised on plain values, so an update re-renders only the levels that changed; the values that
- * change on every update go in `style`, which skips the style engine.
+ * Memoised on plain values, so an update re-renders only the levels that changed; plain elements
+ * and classes (live-rows.css), with the values that change on every update in `style`, so a
+ * render never goes through the style engine.
  */
 const BookRow = memo(function BookRow({
   side,
@@ -38,51 +38,26 @@ const BookRow = memo(function BookRow({
   isLast,
 }: RowProps) {
   const dir = price === null ? 'flat' : directionOf(price - prevClose);
-  const qtyCell = (align: 'left' | 'right') => (
-    <Flex
-      flex="1"
-      position="relative"
-      h="full"
-      align="center"
-      justify={align === 'left' ? 'flex-end' : 'flex-start'}
-    >
-      <Box
-        position="absolute"
-        top="1"
-        bottom="1"
-        {...(align === 'left' ? { right: 0 } : { left: 0 })}
-        bg={side === 'ask' ? 'rgba(37, 99, 235, 0.16)' : 'rgba(229, 51, 63, 0.16)'}
-        borderRadius="sm"
-        style={{ width: `${barPercent}%` }}
-      />
-      <Text position="relative" px="2" fontSize="sm" fontVariantNumeric="tabular-nums">
-        {qty === null ? '' : formatPrice(qty)}
-      </Text>
-    </Flex>
+  const qtyCell = (
+    <div className="maru-book-qty">
+      <div className="maru-book-bar" style={{ width: `${barPercent}%` }} />
+      <p className="maru-book-qty-text">{qty === null ? '' : formatPrice(qty)}</p>
+    </div>
   );
   return (
-    <Flex h="9" bg={side === 'ask' ? ASK_BG : BID_BG} data-testid={`book-${side}-${n}`}>
-      {side === 'ask' ? qtyCell('left') : <Box flex="1" />}
-      <Flex
-        w="36%"
-        align="center"
-        justify="center"
-        gap="1.5"
-        borderColor="gray.800"
+    <div className="maru-book-row" data-side={side} data-testid={`book-${side}-${n}`}>
+      {side === 'ask' ? qtyCell : <div className="maru-book-spacer" />}
+      <div
+        className="maru-book-price"
         style={{ borderWidth: isLast ? '1.5px' : 0, color: DIRECTION_COLOR[dir] }}
       >
-        <Text
-          fontSize="sm"
-          fontWeight="bold"
-          fontVariantNumeric="tabular-nums"
-          data-testid={`book-${side}-${n}-price`}
-        >
+        <p className="maru-book-price-text" data-testid={`book-${side}-${n}-price`}>
           {price === null ? '' : formatPrice(price)}
-        </Text>
-        <Text fontSize="2xs">{price === null ? '' : formatRate(price / prevClose - 1)}</Text>
-      </Flex>
-      {side === 'bid' ? qtyCell('right') : <Box flex="1" />}
-    </Flex>
+        </p>
+        <p className="maru-book-rate">{price === null ? '' : formatRate(price / prevClose - 1)}</p>
+      </div>
+      {side === 'bid' ? qtyCell : <div className="maru-book-spacer" />}
+    </div>
   );
 });
 
@@ -130,16 +105,12 @@ export function OrderBook({
         rows={6}
       >
         <Box px="3">
-          <Flex fontSize="2xs" color="fg.subtle" mb="1" px="2">
-            <Text flex="1">{t('market.askQty')}</Text>
-            <Text w="36%" textAlign="center">
-              {t('market.price')}
-            </Text>
-            <Text flex="1" textAlign="end">
-              {t('market.bidQty')}
-            </Text>
-          </Flex>
-          <Box borderRadius="lg" overflow="hidden">
+          <div className="maru-book-head">
+            <p>{t('market.askQty')}</p>
+            <p>{t('market.price')}</p>
+            <p>{t('market.bidQty')}</p>
+          </div>
+          <div className="maru-book-levels">
             {[...levels].reverse().map((n) => (
               <BookRow
                 key={`a${n}`}
@@ -160,15 +131,15 @@ export function OrderBook({
                 isLast={bids[n - 1]?.price === last}
               />
             ))}
-          </Box>
-          <Flex mt="2" px="2" fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
-            <Text flex="1">
+          </div>
+          <div className="maru-book-foot">
+            <p>
               {t('market.totalAsk')} {formatPrice(data?.totalAskQty ?? 0)}
-            </Text>
-            <Text flex="1" textAlign="end">
+            </p>
+            <p>
               {t('market.totalBid')} {formatPrice(data?.totalBidQty ?? 0)}
-            </Text>
-          </Flex>
+            </p>
+          </div>
         </Box>
       </ListState>
     </Card>

@@ -1,10 +1,11 @@
-import { Box, Flex, Grid, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import './live-rows.css';
 
 export interface Stat {
   key: string;
   label: string;
   value: ReactNode;
+  /** A CSS colour (the direction colours of format.ts), not a Chakra token. */
   color?: string;
   /** Shown under the value, small (e.g. why a figure is missing). */
   note?: string;
@@ -15,7 +16,8 @@ export interface Stat {
 /**
  * Two columns of label and value, as brokerage detail screens list a stock's figures. A value too
  * long for its column (Korean exact amounts such as "1,182조 1,500억" at 390 px) moves under its
- * label and may break between its groups; nothing is clipped.
+ * label and may break between its groups; nothing is clipped. Plain elements and classes
+ * (live-rows.css): the grid re-renders with every live quote.
  */
 export function StatsGrid({
   stats,
@@ -26,39 +28,26 @@ export function StatsGrid({
   placeholder?: boolean;
 }) {
   return (
-    // minmax(0, …): a long value wraps inside its column instead of widening it.
-    <Grid templateColumns="repeat(2, minmax(0, 1fr))" columnGap="6" rowGap="2.5" px="4">
+    <div className="maru-stats">
       {stats.map((s) => (
-        <Box
+        <div
           key={s.key}
-          gridColumn={s.wide ? 'span 2' : undefined}
+          className={s.wide ? 'maru-stat-wide' : undefined}
           data-testid={placeholder ? undefined : `stat-${s.key}`}
         >
-          <Flex wrap="wrap" alignItems="baseline" columnGap="2">
-            <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-              {s.label}
-            </Text>
-            <Text
-              fontSize="sm"
-              fontWeight="semibold"
-              textAlign="end"
-              ms="auto"
-              minW="0"
-              overflowWrap="anywhere"
-              color={s.color}
-              fontVariantNumeric="tabular-nums"
+          <div className="maru-stat-line">
+            <p className="maru-stat-label">{s.label}</p>
+            <p
+              className="maru-stat-value"
+              style={s.color ? { color: s.color } : undefined}
               title={s.note}
             >
               {s.value}
-            </Text>
-          </Flex>
-          {s.note ? (
-            <Text fontSize="2xs" color="fg.subtle" textAlign="end">
-              {s.note}
-            </Text>
-          ) : null}
-        </Box>
+            </p>
+          </div>
+          {s.note ? <p className="maru-stat-note">{s.note}</p> : null}
+        </div>
       ))}
-    </Grid>
+    </div>
   );
 }

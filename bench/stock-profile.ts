@@ -1,0 +1,108 @@
+/**
+ * A developer's probe, not a benchmark: a V8 CPU profile of the stock detail's first seconds
+ * (cold cache, 4× CPU, slow 4G), summed by function, to see what the long tasks behind
+ * Lighthouse's blocking time run. Lighthouse's own trace has no JS samples.
+ * `MARU_SKIP_BUILD=1` reuses dist/. `PROFILE_MS` (default 12000) is the window; `PROFILE_FROM_MS`
+ * (default 0) starts it that long after navigation (the steady state of the live feeds).
+ * `SCREENSHOT=file.png` saves the whole page at the end (to compare two builds' layouts).
+ */
+import { chromium } from 'playwright-core';
+import buildClient from '../tests/support/build-client';
+import { registerInBrowser, startApp } from '../tests/e2e/support';
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+
+async function main(): Promise<void> {
+  if (process.env.MARU_SKIP_BUILD !== '1') buildClient();
+  process.env.MARU_SKIP_BUILD = '1';
+  const app = await startApp();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-quic', '--no-sandbox'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const signIn = await context.newPage();
+    await registerInBrowser(signIn, app, `prof${Date.now().toString(36)}`, 'harbour-lights-71');
+    await signIn.close();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await page.addInitScript(`window.__long = [];
+      new PerformanceObserver((l) => { for (const e of l.getEntries())
+        window.__long.push([Math.round(e.startTime), Math.round(e.duration)]); })
+        .observe({ type: 'longtask', buffered: true });`);
+    const from = Number(process.env.PROFILE_FROM_MS ?? 0);
+    if (from === 0) await cdp.send('Profiler.start');
+    await page.goto(`${app.baseUrl}/#/market/stockDetail?code=005930`, { waitUntil: 'commit' });
+    if (from > 0) {
+      await new Promise((r) => setTimeout(r, from));
+      await cdp.send('Profiler.start');
+    }
+    await new Promise((r) => setTimeout(r, Number(process.env.PROFILE_MS ?? 12_000)));
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+      profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+    };
+    if (process.env.SCREENSHOT)
+      await page.screenshot({ path: process.env.SCREENSHOT, fullPage: true });
+    const long = await page.evaluate<[number, number][]>('window.__long');
+    console.log(
+      `long tasks (start ms, duration ms, 4x CPU): ${long.length}, ` +
+        `${long.reduce((sum, [, d]) => sum + d - 50, 0)} ms over 50 ms\n` +
+        long.map(([at, d]) => `${d}@${at}`).join(' '),
+    );
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const self = new Map<string, number>();
+    const total = new Map<string, number>();
+    const name = (n: Node) =>
+      `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/^.*\//, '')}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
+    profile.samples.forEach((id, i) => {
+      const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+      const n = byId.get(id);
+      if (!n) return;
+      self.set(name(n), (self.get(name(n)) ?? 0) + dt);
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const k = name(byId.get(at) as Node);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        total.set(k, (total.get(k) ?? 0) + dt);
+      }
+    });
+    const byFile = new Map<string, number>();
+    for (const [f, ms] of self) {
+      const file = f.replace(/^\S+ /, '').replace(/:\d+:\d+$/, '') || '(native)';
+      byFile.set(file, (byFile.get(file) ?? 0) + ms);
+    }
+    const top = (m: Map<string, number>, k: number) =>
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, k)
+        .map(([f, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${f}`)
+        .join('\n');
+    console.log('--- self time by file\n' + top(byFile, 15));
+    console.log('--- self time (real ms, CPU throttled 4x)\n' + top(self, 40));
+    console.log('--- total time\n' + top(total, 60));
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
+
+await main();
