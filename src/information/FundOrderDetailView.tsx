@@ -81,7 +81,7 @@ function DetailBody({
 }) {
   const { t, i18n } = useTranslation();
   const words = useLifecycleWords();
-  const language = i18n.resolvedLanguage ?? 'ko';
+  const language = i18n.language;
   const { order, history } = detail;
   const look = recordLook(words, order.kind, order.state, t('money.records.done'));
   const [confirming, setConfirming] = useState(false);

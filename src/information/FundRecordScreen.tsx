@@ -207,7 +207,7 @@ function RecordRow({ row, onOpen }: { row: FundRecordRowDto; onOpen: () => void 
       </Flex>
       <Flex justify="space-between" align="baseline" gap="3" mt="1">
         <Text fontSize="xs" color="fg.muted">
-          {formatRecordTime(row.time, i18n.resolvedLanguage ?? 'ko')}
+          {formatRecordTime(row.time, i18n.language)}
         </Text>
         <Text
           fontWeight="bold"
