@@ -4,28 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMoney } from '../../../contract/money';
 import type { FundOrderDto } from '../../../contract/schemas/funds';
-import { isInState } from '../../../machines/state-value';
 import { call } from '../../api';
-import { topStateOf } from '../../lifecycle/tones';
+import { paletteOf, topStateOf } from '../../lifecycle/tones';
 import { useLifecycleWords } from '../../lifecycle/words';
 import { formatSeoulTime } from '../../market/format';
 import { Row } from '../DetailRow';
+import { fundOrderMachine } from '../fundRecordLook';
 
 /** The fund-records screen (another part of issue 10): the result links there, nothing more. */
 export const FUND_RECORD_PATH = '/information/fundRecord';
-
-/**
- * The badge colour of a fund order's state. The deposit and withdrawal machines' tones live with
- * the machines on the server side of issue 10; until they are in this app the states are read
- * with `isInState`, never compared as strings.
- */
-function paletteOfOrder(state: string): string {
-  if (isInState(state, 'credited') || isInState(state, 'paid')) return 'green';
-  if (isInState(state, 'rejected')) return 'red';
-  if (isInState(state, 'pending.overdue')) return 'orange';
-  if (isInState(state, 'cancelled')) return 'gray';
-  return 'blue';
-}
 
 /**
  * A deposit or withdrawal just made: its number, amount, state in words (the top-level state, as
@@ -38,6 +25,9 @@ export function FundOrderResult({ order: first }: { order: FundOrderDto }) {
   const [order, setOrder] = useState(first);
   const [cancelling, setCancelling] = useState(false);
   const cancelEvent = `${order.kind}.cancel`;
+  // The colour is the machine's tone for the state, as on the records and the back office.
+  const machine = fundOrderMachine(order.kind);
+  const palette = machine ? paletteOf(machine, order.state) : 'gray';
 
   async function cancel() {
     setCancelling(true);
@@ -59,7 +49,8 @@ export function FundOrderResult({ order: first }: { order: FundOrderDto }) {
           {t(order.kind === 'deposit' ? 'funds.result.deposit' : 'funds.result.withdrawal')}
         </Text>
         <Badge
-          colorPalette={paletteOfOrder(order.state)}
+          colorPalette={palette}
+          data-palette={palette}
           size="lg"
           data-testid="fund-order-state"
           data-state={order.state}
