@@ -214,10 +214,11 @@ function RecordRow({ row, onOpen }: { row: FundRecordRowDto; onOpen: () => void 
           fontVariantNumeric="tabular-nums"
           data-testid={`fundrecord-amount-${row.id}`}
         >
+          {/* Each amount with its currency: a list mixes won, dollars and USDT. */}
           {row.amount > 0 && row.type !== 'withdraw' ? '+' : ''}
-          {formatMoney(row.amount, row.currency)}
+          {formatMoney(row.amount, row.currency)} {row.currency}
           {row.counterAmount !== null && row.counterCurrency !== null
-            ? ` → ${formatMoney(row.counterAmount, row.counterCurrency)}`
+            ? ` → ${formatMoney(row.counterAmount, row.counterCurrency)} ${row.counterCurrency}`
             : ''}
         </Text>
       </Flex>
