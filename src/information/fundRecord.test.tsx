@@ -14,6 +14,7 @@ import { sessionStore } from '../session';
 import { renderWithApp } from '../testing/renderWithApp';
 import { BalanceCard } from './BalanceCard';
 import FundRecordScreen from './FundRecordScreen';
+import { FundOrderResult } from './funds/FundOrderResult';
 
 const api = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../api/calls', () => ({ call: api.call }));
@@ -256,6 +257,24 @@ describe("Mine's balance card, live", () => {
     available: total,
     held: 0,
     withdrawable: total,
+  });
+
+  it('shows a staff decision on the result screen as it is pushed, never an older state', async () => {
+    await renderWithApp(<FundOrderResult order={order()} />);
+    const state = await screen.findByTestId('fund-order-state');
+    expect(state.textContent).toBe('처리 중');
+    await waitFor(() => expect(socket.opened).toHaveLength(1));
+    socket.emit('fundOrder', order({ id: 42, orderNo: 'D42', state: 'credited', version: 2 }));
+    socket.emit(
+      'fundOrder',
+      order({ kind: 'withdrawal', orderNo: 'W41', state: 'paid', version: 3 }),
+    );
+    expect(state.textContent).toBe('처리 중');
+    socket.emit('fundOrder', order({ state: 'credited', version: 2, accepts: [] }));
+    await waitFor(() => expect(state.textContent).toBe('입금 완료'));
+    expect(screen.queryByTestId('fund-order-cancel')).toBeNull();
+    socket.emit('fundOrder', order({ version: 1 }));
+    expect(state.textContent).toBe('입금 완료');
   });
 
   it('shows pushed balances, refetches after a reconnect, and closes on sign-out', async () => {

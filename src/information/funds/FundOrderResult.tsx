@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMoney } from '../../../contract/money';
@@ -7,6 +7,7 @@ import type { FundOrderDto } from '../../../contract/schemas/funds';
 import { call } from '../../api';
 import { paletteOf, topStateOf } from '../../lifecycle/tones';
 import { useLifecycleWords } from '../../lifecycle/words';
+import { onLiveFundOrder } from '../../market/live/account-live';
 import { formatSeoulTime } from '../../market/format';
 import { Row } from '../DetailRow';
 import { fundOrderMachine } from '../fundRecordLook';
@@ -18,12 +19,24 @@ export const FUND_RECORD_PATH = '/information/fundRecord';
  * A deposit or withdrawal just made: its number, amount, state in words (the top-level state, as
  * customers read it), the expected arrival of a withdrawal, and Cancel while the order `accepts`
  * `<kind>.cancel`. A cancel's refusal is toasted by the API client and the order stays as it was.
+ * It follows the `/account` socket, so a staff decision shows without leaving the screen.
  */
 export function FundOrderResult({ order: first }: { order: FundOrderDto }) {
   const { t } = useTranslation();
   const words = useLifecycleWords();
   const [order, setOrder] = useState(first);
   const [cancelling, setCancelling] = useState(false);
+  // Staff decide while the customer looks at it: a pushed change of this order shows at once,
+  // an older push (a lower version) never takes a newer state back.
+  useEffect(
+    () =>
+      onLiveFundOrder((pushed) => {
+        if (pushed.id === first.id && pushed.kind === first.kind) {
+          setOrder((shown) => (pushed.version > shown.version ? pushed : shown));
+        }
+      }),
+    [first.id, first.kind],
+  );
   const cancelEvent = `${order.kind}.cancel`;
   // The colour is the machine's tone for the state, as on the records and the back office.
   const machine = fundOrderMachine(order.kind);
