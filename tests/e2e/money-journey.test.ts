@@ -411,6 +411,19 @@ describe('the money journey, customer and staff, against the running app', () =>
       expect(await phone.getByTestId(`fundrecord-state-${depositNo.slice(1)}`).textContent()).toBe(
         koLifecycles.states['deposit.credited'],
       );
+      // The deposit's detail: requested, then approved by staff and credited.
+      await phone.getByTestId(`fundrecord-row-${depositNo.slice(1)}`).click();
+      await check('fundRecord deposit detail', 'fundorder-history');
+      const depositSteps = await phone
+        .getByTestId('fundorder-history')
+        .locator('li')
+        .allTextContents();
+      expect(depositSteps).toHaveLength(2);
+      expect(depositSteps[0]).toContain(koUi.money.records.requested);
+      expect(depositSteps[1]).toContain(koLifecycles.events['review.approve']);
+      expect(depositSteps[1]).toContain(koLifecycles.states['deposit.credited']);
+      await open('/information/fundRecord?type=recharge');
+      await phone.getByTestId(`fundrecord-row-${depositNo.slice(1)}`).waitFor();
       await phone.getByTestId('fundrecord-tab-exchange').click();
       await phone.getByText(exchangeNo).waitFor();
       await check('fundRecord exchanges', 'fundrecord-list');
