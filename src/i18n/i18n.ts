@@ -74,6 +74,9 @@ export function startI18n(language: StoredLanguage): Promise<void> {
     // `{{field, particle(을/를)}}`: the Korean particle that follows the value's last syllable.
     i18n.services.formatter?.add('particle', particleFormat);
     await ensurePack(locale);
+    // Again now that the language has texts: i18next resolves `resolvedLanguage` only to a
+    // language it holds texts for, and at init it held none, so it stayed unset.
+    await i18n.changeLanguage(locale);
     applyHtmlLang(locale);
   })().catch((error: unknown) => {
     started = null; // let the start-up retry try again

@@ -9,7 +9,7 @@ import { LoadError } from '../components/LoadError';
 import { notify } from '../components/toaster';
 import { useLifecycleWords } from '../lifecycle/words';
 import { onLiveFundOrder } from '../market/live/account-live';
-import { formatRecordTime, recordLook } from './fundRecordLook';
+import { formatRecordTime, recordLook, requestedState } from './fundRecordLook';
 import { ListLoading } from './LoadState';
 import { useLoaded } from './useLoaded';
 
@@ -81,7 +81,7 @@ function DetailBody({
 }) {
   const { t, i18n } = useTranslation();
   const words = useLifecycleWords();
-  const language = i18n.resolvedLanguage ?? 'ko';
+  const language = i18n.language;
   const { order, history } = detail;
   const look = recordLook(words, order.kind, order.state, t('money.records.done'));
   const [confirming, setConfirming] = useState(false);
@@ -134,7 +134,7 @@ function DetailBody({
         </Flex>
         {field(
           t(`money.records.kind.${order.kind}`),
-          formatMoney(order.amount, order.currency),
+          `${formatMoney(order.amount, order.currency)} ${order.currency}`,
           'fundorder-amount',
         )}
         {field(
@@ -163,6 +163,21 @@ function DetailBody({
           {t('money.records.history')}
         </Text>
         <Stack as="ol" gap="3" data-testid="fundorder-history">
+          {/* The request itself: an order is created in its first state, not by a transition,
+              so the history the server keeps starts at the first decision. */}
+          <Box as="li" listStyleType="none" data-testid="fundorder-step-requested">
+            <Flex justify="space-between" gap="3">
+              <Text fontSize="sm" fontWeight="medium">
+                {t('money.records.requested')}
+              </Text>
+              <Text fontSize="xs" color="fg.muted">
+                {formatRecordTime(order.createdAt, language)}
+              </Text>
+            </Flex>
+            <Text fontSize="xs" color="fg.muted">
+              {words.state(order.kind, requestedState(order.kind))}
+            </Text>
+          </Box>
           {history.map((step, i) => (
             <Box as="li" key={i} listStyleType="none" data-testid={`fundorder-step-${i}`}>
               <Flex justify="space-between" gap="3">

@@ -207,17 +207,18 @@ function RecordRow({ row, onOpen }: { row: FundRecordRowDto; onOpen: () => void 
       </Flex>
       <Flex justify="space-between" align="baseline" gap="3" mt="1">
         <Text fontSize="xs" color="fg.muted">
-          {formatRecordTime(row.time, i18n.resolvedLanguage ?? 'ko')}
+          {formatRecordTime(row.time, i18n.language)}
         </Text>
         <Text
           fontWeight="bold"
           fontVariantNumeric="tabular-nums"
           data-testid={`fundrecord-amount-${row.id}`}
         >
+          {/* Each amount with its currency: a list mixes won, dollars and USDT. */}
           {row.amount > 0 && row.type !== 'withdraw' ? '+' : ''}
-          {formatMoney(row.amount, row.currency)}
+          {formatMoney(row.amount, row.currency)} {row.currency}
           {row.counterAmount !== null && row.counterCurrency !== null
-            ? ` → ${formatMoney(row.counterAmount, row.counterCurrency)}`
+            ? ` → ${formatMoney(row.counterAmount, row.counterCurrency)} ${row.counterCurrency}`
             : ''}
         </Text>
       </Flex>

@@ -14,6 +14,7 @@ import { sessionStore } from '../session';
 import { renderWithApp } from '../testing/renderWithApp';
 import { BalanceCard } from './BalanceCard';
 import FundRecordScreen from './FundRecordScreen';
+import { FundOrderResult } from './funds/FundOrderResult';
 
 const api = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../api/calls', () => ({ call: api.call }));
@@ -116,7 +117,7 @@ describe('the fund records', () => {
     await renderRecords();
     expect(screen.getByTestId('fundrecord-loading')).toBeTruthy();
     expect((await screen.findByTestId('fundrecord-state-3')).textContent).toBe('처리 중');
-    expect(screen.getByTestId('fundrecord-amount-3').textContent).toBe('+30,000');
+    expect(screen.getByTestId('fundrecord-amount-3').textContent).toBe('+30,000 KRW');
     expect(screen.getByTestId('fundrecord-state-2').textContent).toBe('반려');
     expect(screen.getByTestId('fundrecord-reason-2').textContent).toContain('입금자명 불일치');
     expect(screen.getByTestId('fundrecord-tab-recharge').getAttribute('aria-selected')).toBe(
@@ -133,6 +134,29 @@ describe('the fund records', () => {
 
     fireEvent.click(screen.getByTestId('fundrecord-tab-withdraw'));
     expect(await screen.findByTestId('fundrecord-empty')).toBeTruthy();
+  });
+
+  it('names the currency of every amount, both sides of an exchange', async () => {
+    api.call.mockResolvedValue({
+      items: [
+        row(7, {
+          type: 'exchange',
+          orderNo: 'X7',
+          state: 'done',
+          amount: -200_000,
+          currency: 'KRW',
+          counterAmount: 13_725,
+          counterCurrency: 'USD',
+        }),
+      ],
+      page: 1,
+      pageSize: 20,
+      total: 1,
+    });
+    await renderRecords('/information/fundRecord?type=exchange');
+    expect((await screen.findByTestId('fundrecord-amount-7')).textContent).toBe(
+      '-200,000 KRW → 137.25 USD',
+    );
   });
 
   it('shows an error with a retry', async () => {
@@ -195,7 +219,12 @@ describe('the fund records', () => {
     await renderRecords();
     fireEvent.click(await screen.findByTestId('fundrecord-row-41'));
     expect((await screen.findByTestId('fundorder-state')).textContent).toBe('처리 중');
-    expect(screen.getByTestId('fundorder-amount').textContent).toBe('500,000');
+    expect(screen.getByTestId('fundorder-amount').textContent).toBe('500,000 KRW');
+    // The request is the history's first step, before the first transition the server keeps.
+    const requested = screen.getByTestId('fundorder-step-requested');
+    expect(requested.textContent).toContain('신청');
+    expect(requested.textContent).toContain('처리 중');
+    expect(requested.nextElementSibling).toBe(screen.getByTestId('fundorder-step-0'));
     expect(screen.getByTestId('fundorder-step-0').textContent).toContain('입금 취소');
     expect(callsNamed('fundOrderDetail')[0]?.[1]).toEqual({ id: 41 });
 
@@ -228,6 +257,24 @@ describe("Mine's balance card, live", () => {
     available: total,
     held: 0,
     withdrawable: total,
+  });
+
+  it('shows a staff decision on the result screen as it is pushed, never an older state', async () => {
+    await renderWithApp(<FundOrderResult order={order()} />);
+    const state = await screen.findByTestId('fund-order-state');
+    expect(state.textContent).toBe('처리 중');
+    await waitFor(() => expect(socket.opened).toHaveLength(1));
+    socket.emit('fundOrder', order({ id: 42, orderNo: 'D42', state: 'credited', version: 2 }));
+    socket.emit(
+      'fundOrder',
+      order({ kind: 'withdrawal', orderNo: 'W41', state: 'paid', version: 3 }),
+    );
+    expect(state.textContent).toBe('처리 중');
+    socket.emit('fundOrder', order({ state: 'credited', version: 2, accepts: [] }));
+    await waitFor(() => expect(state.textContent).toBe('입금 완료'));
+    expect(screen.queryByTestId('fund-order-cancel')).toBeNull();
+    socket.emit('fundOrder', order({ version: 1 }));
+    expect(state.textContent).toBe('입금 완료');
   });
 
   it('shows pushed balances, refetches after a reconnect, and closes on sign-out', async () => {

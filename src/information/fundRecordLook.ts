@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import type { FundOrderKind, FundRecordType } from '../../contract/schemas/funds';
 import type { LifecycleMachine } from '../../machines/lifecycle';
+import { initialPersisted } from '../../machines/lifecycle';
 import { LIFECYCLES } from '../../machines/registry';
 import type { LifecycleWords } from '../lifecycle/words';
 import { paletteOf, topStateOf } from '../lifecycle/tones';
@@ -23,6 +24,12 @@ export const TAB_OF_KIND: Record<FundOrderKind, FundRecordType> = {
 export function fundOrderMachine(kind: FundOrderKind): AnyStateMachine | null {
   const registry: Partial<Record<string, LifecycleMachine>> = LIFECYCLES;
   return registry[kind]?.machine ?? null;
+}
+
+/** The top state an order of this kind is requested in: its machine's initial state. */
+export function requestedState(kind: FundOrderKind): string {
+  const machine = fundOrderMachine(kind);
+  return machine ? topStateOf(initialPersisted(machine).state) : 'pending';
 }
 
 /** A record row's badge: the top state's words and the machine's tone. */

@@ -275,9 +275,12 @@ describe('/information/recharge', () => {
     const state = within(order).getByTestId('fund-order-state');
     expect(state.dataset.state).toBe('pending.waiting');
     expect(state.textContent).toBe('처리 중');
+    // The badge takes the deposit machine's tone, as the records and the back office do.
+    expect(state.dataset.palette).toBe('orange');
 
     fireEvent.click(within(order).getByTestId('fund-order-cancel'));
     await waitFor(() => expect(state.textContent).toBe('취소됨'));
+    expect(state.dataset.palette).toBe('gray');
     expect(callsNamed('fundOrderCancel')[0]?.[1]).toEqual({ id: 41 });
     expect(screen.queryByTestId('fund-order-cancel')).toBeNull();
   });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import type { StaffRole } from '../../contract';
 import { staffCreate } from '../../scripts/staff-create';
 import { openDatabase } from '../../server/db/connect';
 
@@ -108,26 +109,36 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
 }
 
 /**
- * The app with a first admin, made with the staff-create script's function before the server
- * holds the data directory (PGlite allows one process per directory). The one-time password is
- * what the admin signs in with first.
+ * The app with staff accounts made with the staff-create script's function before the server
+ * holds the data directory (PGlite allows one process per directory). Answers each account's
+ * one-time password, which it signs in with first.
  */
-export async function startAppWithAdmin(
-  account: string,
-): Promise<{ app: RunningApp; oneTimePassword: string }> {
-  let oneTimePassword = '';
+export async function startAppWithStaff(
+  accounts: readonly { account: string; role: StaffRole }[],
+): Promise<{ app: RunningApp; oneTimePasswords: Map<string, string> }> {
+  const oneTimePasswords = new Map<string, string>();
   const app = await startApp({
     prepare: async (dataDir) => {
       const database = await openDatabase({ databaseUrl: null, dataDir });
       try {
-        oneTimePassword = (await staffCreate(database.db, { account, role: 'admin' }))
-          .oneTimePassword;
+        for (const { account, role } of accounts) {
+          const created = await staffCreate(database.db, { account, role });
+          oneTimePasswords.set(account, created.oneTimePassword);
+        }
       } finally {
         await database.close();
       }
     },
   });
-  return { app, oneTimePassword };
+  return { app, oneTimePasswords };
+}
+
+/** The app with a first admin; the one-time password is what the admin signs in with first. */
+export async function startAppWithAdmin(
+  account: string,
+): Promise<{ app: RunningApp; oneTimePassword: string }> {
+  const { app, oneTimePasswords } = await startAppWithStaff([{ account, role: 'admin' }]);
+  return { app, oneTimePassword: oneTimePasswords.get(account) ?? '' };
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -1,43 +1,46 @@
 import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMoney } from '../../../contract/money';
 import type { FundOrderDto } from '../../../contract/schemas/funds';
-import { isInState } from '../../../machines/state-value';
 import { call } from '../../api';
-import { topStateOf } from '../../lifecycle/tones';
+import { paletteOf, topStateOf } from '../../lifecycle/tones';
 import { useLifecycleWords } from '../../lifecycle/words';
+import { onLiveFundOrder } from '../../market/live/account-live';
 import { formatSeoulTime } from '../../market/format';
 import { Row } from '../DetailRow';
+import { fundOrderMachine } from '../fundRecordLook';
 
 /** The fund-records screen (another part of issue 10): the result links there, nothing more. */
 export const FUND_RECORD_PATH = '/information/fundRecord';
 
 /**
- * The badge colour of a fund order's state. The deposit and withdrawal machines' tones live with
- * the machines on the server side of issue 10; until they are in this app the states are read
- * with `isInState`, never compared as strings.
- */
-function paletteOfOrder(state: string): string {
-  if (isInState(state, 'credited') || isInState(state, 'paid')) return 'green';
-  if (isInState(state, 'rejected')) return 'red';
-  if (isInState(state, 'pending.overdue')) return 'orange';
-  if (isInState(state, 'cancelled')) return 'gray';
-  return 'blue';
-}
-
-/**
  * A deposit or withdrawal just made: its number, amount, state in words (the top-level state, as
  * customers read it), the expected arrival of a withdrawal, and Cancel while the order `accepts`
  * `<kind>.cancel`. A cancel's refusal is toasted by the API client and the order stays as it was.
+ * It follows the `/account` socket, so a staff decision shows without leaving the screen.
  */
 export function FundOrderResult({ order: first }: { order: FundOrderDto }) {
   const { t } = useTranslation();
   const words = useLifecycleWords();
   const [order, setOrder] = useState(first);
   const [cancelling, setCancelling] = useState(false);
+  // Staff decide while the customer looks at it: a pushed change of this order shows at once,
+  // an older push (a lower version) never takes a newer state back.
+  useEffect(
+    () =>
+      onLiveFundOrder((pushed) => {
+        if (pushed.id === first.id && pushed.kind === first.kind) {
+          setOrder((shown) => (pushed.version > shown.version ? pushed : shown));
+        }
+      }),
+    [first.id, first.kind],
+  );
   const cancelEvent = `${order.kind}.cancel`;
+  // The colour is the machine's tone for the state, as on the records and the back office.
+  const machine = fundOrderMachine(order.kind);
+  const palette = machine ? paletteOf(machine, order.state) : 'gray';
 
   async function cancel() {
     setCancelling(true);
@@ -59,7 +62,8 @@ export function FundOrderResult({ order: first }: { order: FundOrderDto }) {
           {t(order.kind === 'deposit' ? 'funds.result.deposit' : 'funds.result.withdrawal')}
         </Text>
         <Badge
-          colorPalette={paletteOfOrder(order.state)}
+          colorPalette={palette}
+          data-palette={palette}
           size="lg"
           data-testid="fund-order-state"
           data-state={order.state}
