@@ -43,7 +43,8 @@ async function waitForHealth(url: string, child: ChildProcess, deadlineMs: numbe
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Short: every test file waits for its app, and an answer is a local request.
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the server did not become healthy in time');
 }
