@@ -76,7 +76,7 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['./tests/support/build-client.ts'],
+          globalSetup: ['./tests/support/browser-setup.ts'],
           testTimeout: 240_000,
           hookTimeout: 300_000,
           // One browser journey at a time: the machine has two cores.

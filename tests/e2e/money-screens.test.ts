@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { LANGUAGES } from '../../contract/languages';
 import { CALL_PATHS } from '../../contract/paths';
 import { RECHARGE_VOUCHER_PATH } from '../../contract/schemas/funds';
 import { REST } from '../../src/testing/fakeBackend';
+import { axeViolations } from './axe';
 import { launchBrowser, newPhonePage, startApp, step } from './support';
 import type { RunningApp } from './support';
 
@@ -80,11 +80,7 @@ async function fakeMoneyCalls(page: Page): Promise<void> {
 }
 
 async function axe(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return result.violations
+  return (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${where}: axe ${v.id} at ${n.target.join(' ')}`));
 }

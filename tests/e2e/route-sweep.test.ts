@@ -1,6 +1,5 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { generate } from 'otplib';
 import type { Browser, Page, Request } from 'playwright-core';
 import type { RouteObject } from 'react-router-dom';
@@ -10,6 +9,7 @@ import { ACCOUNT_HEADER, API_BASE, KYC_UPLOAD_PATH, LANGUAGE_HEADER } from '../.
 import { LANGUAGES } from '../../contract/languages';
 import { SCREENS } from '../../src/app/screens';
 import { BACKOFFICE_ROUTES } from '../../src/backoffice/router';
+import { axeViolations } from './axe';
 import { launchBrowser, screenshotDir, startAppWithAdmin, step } from './support';
 import type { RunningApp } from './support';
 
@@ -190,16 +190,8 @@ function watch(page: Page, problems: Problem[]) {
 }
 
 async function axeProblems(page: Page, route: string): Promise<Problem[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    // axe.run in the page itself: the default (runPartial) opens, fills with axe's 0.5 MB and
-    // closes a blank tab for every check, seconds each on a loaded machine. The same rules run
-    // either way; only cross-origin frames would be missed, and the app has none.
-    .setLegacyMode(true)
-    // Only violations come back: collecting every passing node costs seconds per screen.
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return result.violations
+  const violations = await axeViolations(page);
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) =>
       v.nodes.map((node) => ({

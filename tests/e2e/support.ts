@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { StaffRole } from '../../contract';
 import { staffCreate } from '../../scripts/staff-create';
 import { openDatabase } from '../../server/db/connect';
+import { copyDataDirTemplate, E2E_DEMO_CODE } from './data-dir-template';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const screenshotDir = join(root, 'test-results');
@@ -43,7 +44,8 @@ async function waitForHealth(url: string, child: ChildProcess, deadlineMs: numbe
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Short: every test file waits for its app, and an answer is a local request.
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the server did not become healthy in time');
 }
@@ -56,12 +58,28 @@ export interface StartOptions {
   prepare?: (dataDir: string) => Promise<void>;
 }
 
-/** Starts the app exactly as `npm start` does, on a fresh data directory and a free port. */
+/**
+ * The migrated, seeded data directory the browser project's global setup made
+ * (tests/support/browser-setup.ts); none outside a test run (the benchmarks start from empty).
+ */
+async function dataDirTemplate(): Promise<string | null> {
+  if (!process.env.VITEST) return null;
+  const { inject } = await import('vitest');
+  return inject('e2eDataDirTemplate') ?? null;
+}
+
+/**
+ * Starts the app exactly as `npm start` does, on a fresh data directory and a free port. Under
+ * the test runner the directory is a fresh copy of the migrated, seeded template, so the app skips
+ * initdb and the migrations; the server still runs them (a no-op) and the seed as on any restart.
+ */
 export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'maru-e2e-'));
+  const template = await dataDirTemplate();
+  if (template !== null) copyDataDirTemplate(template, dataDir);
   await options.prepare?.(dataDir);
-  const demoCode = 'MARUE2E';
+  const demoCode = E2E_DEMO_CODE;
   let output = '';
   const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,

@@ -48,6 +48,17 @@ const MIGRATIONS = fileURLToPath(new URL('../../server/db/migrations', import.me
 
 let snapshot: Promise<Blob> | null = null;
 
+/** A hash of the migrations: a schema change names a new snapshot and a new template database. */
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (file.endsWith('.sql') || file.endsWith('.json')) {
+      hash.update(file).update(readFileSync(join(MIGRATIONS, file)));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
 /**
  * A migrated PGlite data directory to start each test database from: initdb in PGlite takes
  * seconds, loading a dump about one. The dump is cached in the temp directory under a hash of the
@@ -55,13 +66,7 @@ let snapshot: Promise<Blob> | null = null;
  */
 function pgliteSnapshot(): Promise<Blob> {
   snapshot ??= (async () => {
-    const hash = createHash('sha256');
-    for (const file of readdirSync(MIGRATIONS, { recursive: true, encoding: 'utf8' }).sort()) {
-      if (file.endsWith('.sql') || file.endsWith('.json')) {
-        hash.update(file).update(readFileSync(join(MIGRATIONS, file)));
-      }
-    }
-    const path = join(tmpdir(), `maru-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+    const path = join(tmpdir(), `maru-pglite-${migrationsHash()}.tar`);
     if (existsSync(path)) return new Blob([readFileSync(path)]);
     const dump = await createPgliteSnapshot();
     // Written under a private name and renamed, so a parallel worker never reads half a file.
@@ -73,15 +78,60 @@ function pgliteSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
-/** A throwaway PostgreSQL database on the DATABASE_URL server, dropped by the returned function. */
+/** Serialises making the PostgreSQL template among test workers (any key the app does not use). */
+const TEMPLATE_LOCK_KEY = 7_061_990;
+
+let template: Promise<string> | null = null;
+
+/**
+ * A migrated PostgreSQL database that scratch databases are copied from (CREATE DATABASE ...
+ * TEMPLATE), named after the migrations' hash: running the migrations takes a second or two per
+ * database, a copy a fraction. Made once per schema on the server (under an advisory lock, so
+ * parallel workers make it once), under a private name renamed when complete, so a failed build
+ * is never copied. Nobody stays connected to it, which a copy requires.
+ */
+function postgresTemplate(adminUrl: string): Promise<string> {
+  template ??= (async () => {
+    const name = `maru_tpl_${migrationsHash()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount === 0) {
+        const building = `${name}_${randomBytes(4).toString('hex')}`;
+        await admin.query(`create database ${building}`);
+        try {
+          const url = new URL(adminUrl);
+          url.pathname = `/${building}`;
+          await (await openDatabase({ databaseUrl: url.toString(), dataDir: null })).close();
+          await admin.query(`alter database ${building} rename to ${name}`);
+        } catch (error) {
+          await admin.query(`drop database if exists ${building} with (force)`);
+          throw error;
+        }
+      }
+      return name;
+    } finally {
+      await admin.end();
+    }
+  })();
+  return template;
+}
+
+/**
+ * A throwaway PostgreSQL database on the DATABASE_URL server, migrated already (a copy of the
+ * template), dropped by the returned function.
+ */
 async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
   const name = `maru_t_${randomBytes(6).toString('hex')}`;
+  const source = await postgresTemplate(adminUrl);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name} template ${source}`);
   } finally {
     await admin.end();
   }
