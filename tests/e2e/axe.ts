@@ -24,3 +24,10 @@ export async function axeViolations(page: Page): Promise<AxeResults['violations'
     .analyze();
   return result.violations;
 }
+
+/** The serious and critical violations on the page, one line per node, prefixed by `where`. */
+export async function seriousAxeProblems(page: Page, where: string): Promise<string[]> {
+  return (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${where}: axe ${v.id} at ${n.target.join(' ')}`));
+}

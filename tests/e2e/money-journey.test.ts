@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousAxeProblems } from './axe';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -179,15 +179,7 @@ async function staffFirstSignIn(page: Page, account: string): Promise<void> {
   await page.waitForURL((url) => !url.hash.startsWith('#/password'));
 }
 
-async function axe(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${where}: axe ${v.id} at ${n.target.join(' ')}`));
-}
+const axe = seriousAxeProblems;
 
 /** Digits of a formatted amount, e.g. '1,000,000' → 1000000 (KRW has no minor unit). */
 const wonIn = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));

@@ -6,7 +6,7 @@ import { LANGUAGES } from '../../contract/languages';
 import { CALL_PATHS } from '../../contract/paths';
 import { RECHARGE_VOUCHER_PATH } from '../../contract/schemas/funds';
 import { REST } from '../../src/testing/fakeBackend';
-import { axeViolations } from './axe';
+import { seriousAxeProblems } from './axe';
 import { launchBrowser, newPhonePage, startApp, step } from './support';
 import type { RunningApp } from './support';
 
@@ -79,11 +79,7 @@ async function fakeMoneyCalls(page: Page): Promise<void> {
   );
 }
 
-async function axe(page: Page, where: string): Promise<string[]> {
-  return (await axeViolations(page))
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${where}: axe ${v.id} at ${n.target.join(' ')}`));
-}
+const axe = seriousAxeProblems;
 
 describe.each(LANGUAGES.map((l) => [l.locale, l.stored] as const))(
   'the money screens in %s',
