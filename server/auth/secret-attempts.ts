@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../db/connect';
 import { secretAttempts } from '../db/schema';
@@ -264,6 +264,59 @@ export async function attemptSecret(
     locked: false,
     attemptsLeft: Number.isFinite(attemptsLeft) ? attemptsLeft : 0,
   };
+}
+
+/**
+ * A check whose secret is already known to match (the fund password argon2 confirmed moments
+ * ago: server/modules/fund-password/verified-cache.ts), under the same locks as attemptSecret:
+ * a locked bucket refuses it without a comparison, and otherwise it succeeds and clears the
+ * account's pair and account counts as a compared match does. Nothing is counted: only a
+ * matching secret ever comes this way. One query when there is nothing to clear.
+ */
+export async function attemptConfirmedSecret(
+  db: Database,
+  subject: SecretSubject,
+  options: Pick<SecretCheck, 'now' | 'policies'> = {},
+): Promise<SecretOutcome> {
+  const now = options.now ?? new Date();
+  const policy = (options.policies ?? SECRET_POLICIES)[subject.kind];
+  const keys: { key: BucketKey; clears: boolean }[] = [];
+  for (const name of ['source', 'pair', 'account'] as const) {
+    const key = policy[name] ? keyOf(subject, name) : null;
+    if (key !== null) keys.push({ key, clears: name !== 'source' });
+  }
+  if (keys.length === 0) return { ok: true };
+  const rows = await db
+    .select({
+      account: secretAttempts.account,
+      source: secretAttempts.source,
+      lockedUntil: secretAttempts.lockedUntil,
+    })
+    .from(secretAttempts)
+    .where(or(...keys.map(({ key }) => whereKey(key))));
+  let lockedUntil: Date | null = null;
+  for (const row of rows) {
+    if (row.lockedUntil !== null && row.lockedUntil > now) {
+      if (lockedUntil === null || row.lockedUntil > lockedUntil) lockedUntil = row.lockedUntil;
+    }
+  }
+  if (lockedUntil !== null) return { ok: false, locked: true, lockedUntil, compared: false };
+  const clearing = keys.filter(
+    ({ key, clears }) =>
+      clears && rows.some((r) => r.account === key.account && r.source === key.source),
+  );
+  if (clearing.length > 0) {
+    // Unless a lock was set since the read: a success never clears a lock.
+    await db
+      .delete(secretAttempts)
+      .where(
+        and(
+          or(...clearing.map(({ key }) => whereKey(key))),
+          or(sql`${secretAttempts.lockedUntil} is null`, lte(secretAttempts.lockedUntil, now)),
+        ),
+      );
+  }
+  return { ok: true };
 }
 
 /** Whole minutes left of a lock, at least 1 (what refusals tell the user). */

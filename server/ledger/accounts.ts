@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ACCOUNT_CURRENCIES } from '../../contract';
 import type { Currency } from '../../contract';
 import type { Database } from '../db/connect';
@@ -43,6 +43,35 @@ export function customerAccountId(
   kind: CustomerAccountKind,
 ): Promise<number> {
   return accountId(db, customerId, currency, kind);
+}
+
+/**
+ * Several of the customer's accounts in one currency, in one query when they are all open (as
+ * available and held are from registration on); any missing one is opened as customerAccountId
+ * opens it.
+ */
+export async function customerAccountIds<const K extends CustomerAccountKind>(
+  db: Database,
+  customerId: number,
+  currency: Currency,
+  kinds: readonly K[],
+): Promise<Record<K, number>> {
+  const rows = await db
+    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.customerId, customerId),
+        eq(ledgerAccounts.currency, currency),
+        inArray(ledgerAccounts.kind, [...kinds]),
+      ),
+    );
+  const ids: Partial<Record<K, number>> = {};
+  for (const kind of kinds) {
+    ids[kind] =
+      rows.find((r) => r.kind === kind)?.id ?? (await accountId(db, customerId, currency, kind));
+  }
+  return ids as Record<K, number>;
 }
 
 /** The house's account of a kind in a currency, opened on first use. */

@@ -7,6 +7,7 @@ export { balancesOf } from './balances';
 export {
   balanceAllowed,
   customerAccountId,
+  customerAccountIds,
   houseAccountId,
   openCustomerAccounts,
 } from './accounts';

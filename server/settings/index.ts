@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { SettingItemDto, SettingKey, SettingValue } from '../../contract';
 import { SETTINGS, SETTING_KEYS } from '../../contract';
 import type { Database, Transaction } from '../db/connect';
@@ -18,6 +18,23 @@ export async function readSetting<K extends SettingKey>(
     .from(settings)
     .where(eq(settings.key, key));
   return row === undefined ? SETTINGS[key].default : valueOrDefault(key, row.value);
+}
+
+/** Several settings in one query, each as readSetting answers it. */
+export async function readSettings<const K extends SettingKey>(
+  db: Database | Transaction,
+  keys: readonly K[],
+): Promise<{ [P in K]: SettingValue<P> }> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [...keys]));
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const values: Partial<Record<SettingKey, unknown>> = {};
+  for (const key of keys) {
+    values[key] = stored.has(key) ? valueOrDefault(key, stored.get(key)) : SETTINGS[key].default;
+  }
+  return values as { [P in K]: SettingValue<P> };
 }
 
 /** Every setting with its value, default and who last changed it, in the contract's order. */

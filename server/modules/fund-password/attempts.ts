@@ -1,6 +1,8 @@
 import { attemptSecret, minutesUntil } from '../../auth/secret-attempts';
+import type { SecretOutcome } from '../../auth/secret-attempts';
 import type { Database } from '../../db/connect';
 import { ApiRefusal } from '../../http/refusal';
+import { verifiedFundPasswords } from './verified-cache';
 
 /**
  * Checks something that proves the customer may touch their fund password (the fund password
@@ -21,8 +23,19 @@ export async function checkFundSecret(
     { kind: 'fund_password', account: String(customerId), source },
     { verify },
   );
+  refuseUnlessOk(customerId, outcome, wrong);
+}
+
+/** Returns on success; otherwise throws the outcome's refusal (keeping the counted writes). */
+export function refuseUnlessOk(
+  customerId: number,
+  outcome: SecretOutcome,
+  wrong: (attemptsLeft: number) => ApiRefusal,
+): void {
   if (outcome.ok) return;
   if (outcome.locked) {
+    // A locked account's checks all take the counted path until it is unlocked and re-proven.
+    verifiedFundPasswords.forget(customerId);
     throw new ApiRefusal(
       'fund_password.locked',
       { minutes: minutesUntil(outcome.lockedUntil) },

@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { Database } from '../../db/connect';
 import { customers } from '../../db/schema';
 import { verifyFundPassword } from './verify-fund-password';
+import { verifiedFundPasswords } from './verified-cache';
 
 /** Changes the fund password; the current one is checked with the attempt limit. */
 export async function changeFundPassword(
@@ -18,5 +19,7 @@ export async function changeFundPassword(
   });
   const hash = await hashPassword(input.fundPassword);
   await db.update(customers).set({ fundPasswordHash: hash }).where(eq(customers.id, customerId));
+  // The old password must take the counted path again at once (its MAC no longer matches anyway).
+  verifiedFundPasswords.forget(customerId);
   return null;
 }

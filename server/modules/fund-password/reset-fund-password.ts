@@ -7,6 +7,7 @@ import { customers } from '../../db/schema';
 import { ApiRefusal } from '../../http/refusal';
 import { latestSubmission } from '../kyc/status';
 import { checkFundSecret } from './attempts';
+import { verifiedFundPasswords } from './verified-cache';
 
 /**
  * Replaces a forgotten fund password after re-checking identity: the login password and the ID
@@ -38,5 +39,7 @@ export async function resetFundPassword(
   );
   const hash = await hashPassword(input.fundPassword);
   await db.update(customers).set({ fundPasswordHash: hash }).where(eq(customers.id, customerId));
+  // The old password must take the counted path again at once (its MAC no longer matches anyway).
+  verifiedFundPasswords.forget(customerId);
   return null;
 }

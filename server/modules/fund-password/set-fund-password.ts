@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { Database } from '../../db/connect';
 import { customers } from '../../db/schema';
 import { ApiRefusal } from '../../http/refusal';
+import { verifiedFundPasswords } from './verified-cache';
 
 /** Sets the fund password the first time; afterwards it is changed or reset, never overwritten. */
 export async function setFundPassword(
@@ -19,5 +20,6 @@ export async function setFundPassword(
     .where(and(eq(customers.id, customerId), isNull(customers.fundPasswordHash)))
     .returning({ id: customers.id });
   if (updated.length === 0) throw new ApiRefusal('fund_password.already_set');
+  verifiedFundPasswords.forget(customerId);
   return null;
 }

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { attemptConfirmedSecret } from '../../auth/secret-attempts';
 import { verifyPassword } from '../../auth/passwords';
 import type { Database } from '../../db/connect';
 import { customers } from '../../db/schema';
 import { ApiRefusal } from '../../http/refusal';
-import { checkFundSecret } from './attempts';
+import { checkFundSecret, refuseUnlessOk } from './attempts';
+import { verifiedFundPasswords } from './verified-cache';
 
 export interface VerifyFundPasswordOptions {
   /** The request field the fund password came in, named by the refusal. */
@@ -16,6 +18,10 @@ export interface VerifyFundPasswordOptions {
  * Checks a customer's fund password with the attempt limit; money-moving calls (withdrawals)
  * call this before anything else. Throws the coded refusal; returns when it matches. The attempt
  * is counted before the comparison, so parallel guesses cannot outrun the lock.
+ *
+ * The password argon2 confirmed for this customer within the last minutes (verified-cache.ts)
+ * is recognised without argon2, under the same locks; anything else, every wrong password
+ * included, takes the counted argon2 path.
  */
 export async function verifyFundPassword(
   db: Database,
@@ -31,11 +37,18 @@ export async function verifyFundPassword(
   const hash = customer.hash;
   if (hash === null) throw new ApiRefusal('fund_password.not_set');
   const field = options.field ?? 'fundPassword';
-  await checkFundSecret(
-    db,
-    customerId,
-    options.source ?? null,
-    () => verifyPassword(hash, plain),
-    (attemptsLeft) => new ApiRefusal('fund_password.wrong', { field, attemptsLeft }),
-  );
+  const source = options.source ?? null;
+  const wrong = (attemptsLeft: number) =>
+    new ApiRefusal('fund_password.wrong', { field, attemptsLeft });
+  if (verifiedFundPasswords.matches(customerId, hash, plain, Date.now())) {
+    const outcome = await attemptConfirmedSecret(db, {
+      kind: 'fund_password',
+      account: String(customerId),
+      source,
+    });
+    refuseUnlessOk(customerId, outcome, wrong);
+    return;
+  }
+  await checkFundSecret(db, customerId, source, () => verifyPassword(hash, plain), wrong);
+  verifiedFundPasswords.remember(customerId, hash, plain, Date.now());
 }

@@ -6,7 +6,7 @@ import type { TradingCalendar } from '../../market/calendar';
 import { loadCalendar } from '../../market/data-files';
 import { seoulDayNumber, seoulMsOfDay, MINUTE_MS } from '../../market/seoul-time';
 import { Refusal } from '../../refusal';
-import { readSetting } from '../../settings';
+import { readSettings } from '../../settings';
 
 /**
  * Money limits and windows shared by deposits and withdrawals. Limits are set in won
@@ -55,6 +55,42 @@ export type FundWindowKind = 'deposit' | 'withdraw';
 const hhmm = (minuteOfDay: number) =>
   `${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
 
+/** What a fund window is made of (`fund.<kind>Opens/Closes`, `fund.businessDaysOnly`). */
+export interface FundWindowSettings {
+  opens: number;
+  closes: number;
+  businessDaysOnly: boolean;
+}
+
+/** The window's settings, read in one query. */
+export async function fundWindowSettings(
+  db: Database,
+  kind: FundWindowKind,
+): Promise<FundWindowSettings> {
+  if (kind === 'deposit') {
+    const s = await readSettings(db, [
+      'fund.depositOpens',
+      'fund.depositCloses',
+      'fund.businessDaysOnly',
+    ]);
+    return {
+      opens: s['fund.depositOpens'],
+      closes: s['fund.depositCloses'],
+      businessDaysOnly: s['fund.businessDaysOnly'] === 1,
+    };
+  }
+  const s = await readSettings(db, [
+    'fund.withdrawOpens',
+    'fund.withdrawCloses',
+    'fund.businessDaysOnly',
+  ]);
+  return {
+    opens: s['fund.withdrawOpens'],
+    closes: s['fund.withdrawCloses'],
+    businessDaysOnly: s['fund.businessDaysOnly'] === 1,
+  };
+}
+
 /**
  * The deposit or withdrawal window at `now`: `fund.<kind>Opens/Closes` (inclusive minutes of the
  * Seoul day) on KRX business days when `fund.businessDaysOnly` is on. In demo mode the window is
@@ -66,15 +102,15 @@ export async function fundWindow(
   kind: FundWindowKind,
   now: Date,
 ): Promise<FundWindowDto> {
-  const opens = await readSetting(
-    db,
-    kind === 'deposit' ? 'fund.depositOpens' : 'fund.withdrawOpens',
-  );
-  const closes = await readSetting(
-    db,
-    kind === 'deposit' ? 'fund.depositCloses' : 'fund.withdrawCloses',
-  );
-  const businessDaysOnly = (await readSetting(db, 'fund.businessDaysOnly')) === 1;
+  return fundWindowOf(maru, await fundWindowSettings(db, kind), now);
+}
+
+/** fundWindow from settings already read. */
+export function fundWindowOf(
+  maru: Pick<AppContext, 'config'>,
+  { opens, closes, businessDaysOnly }: FundWindowSettings,
+  now: Date,
+): FundWindowDto {
   if (maru.config.market.demo) {
     return { opens: '00:00', closes: '23:59', businessDaysOnly: false, openNow: true, demo: true };
   }

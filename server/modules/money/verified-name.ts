@@ -1,21 +1,28 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isInState } from '../../../machines/state-value';
 import type { Database } from '../../db/connect';
-import { customers } from '../../db/schema';
+import { customers, kycSubmissions } from '../../db/schema';
 import { ApiRefusal } from '../../http/refusal';
-import { latestSubmission } from '../kyc/status';
 
-/** The customer's verified real name; `kyc.required` until real-name verification passed. */
+/**
+ * The customer's verified real name; `kyc.required` until real-name verification passed. The
+ * name is the latest submission's (as latestSubmission reads it), fetched in the same query (the
+ * subquery's unqualified columns are kyc_submissions', its inner scope).
+ */
 export async function verifiedName(db: Database, customerId: number): Promise<string> {
   const [customer] = await db
-    .select({ kycState: customers.kycState })
+    .select({
+      kycState: customers.kycState,
+      realName: sql<string | null>`(select ${kycSubmissions.realName} from ${kycSubmissions}
+        where ${kycSubmissions.customerId} = ${customerId}
+        order by ${kycSubmissions.id} desc limit 1)`,
+    })
     .from(customers)
     .where(eq(customers.id, customerId));
   if (!customer) throw new ApiRefusal('account.not_found', {}, 404);
   if (!isInState(customer.kycState, 'passed')) throw new ApiRefusal('kyc.required');
-  const name = (await latestSubmission(db, customerId))?.realName;
-  if (!name) throw new ApiRefusal('kyc.required');
-  return name;
+  if (!customer.realName) throw new ApiRefusal('kyc.required');
+  return customer.realName;
 }
 
 /**

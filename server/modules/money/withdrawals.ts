@@ -15,15 +15,15 @@ import type { LiveSession } from '../../auth/sessions';
 import type { Database, Transaction } from '../../db/connect';
 import { bankCards, ledgerAccounts, wallets, withdrawals } from '../../db/schema';
 import { ApiRefusal } from '../../http/refusal';
-import { customerAccountId, houseAccountId, LedgerError, postEntry } from '../../ledger';
+import { customerAccountIds, houseAccountId, LedgerError, postEntry } from '../../ledger';
 import { applyEvent, statusOf, transitionsOf, withdrawalLifecycle } from '../../lifecycle';
 import { scheduleJob } from '../../lifecycle/jobs';
 import { MINUTE_MS } from '../../market/seoul-time';
 import { Refusal } from '../../refusal';
-import { readSetting } from '../../settings';
+import { readSettings } from '../../settings';
 import { assertMayWithdraw } from '../customers/restrictions';
 import { verifyFundPassword } from '../fund-password';
-import { fundWindow, limitIn, refuseIfClosed } from './fund-limits';
+import { fundWindow, fundWindowOf, limitIn, refuseIfClosed } from './fund-limits';
 import type { FundOrderKindService, FundRecordSource } from './fund-orders';
 import { openFundOrderId, refuseIfFundOrderOpen } from './fund-orders';
 import { verifiedName } from './verified-name';
@@ -98,18 +98,37 @@ export async function withdrawalById(
 
 // ---- Limits --------------------------------------------------------------------------------
 
-async function limitsOf(maru: AppContext, db: Database, currency: FundCurrency) {
-  const min = limitIn(maru, currency, await readSetting(db, 'fund.withdrawMin'), 'min');
-  const max = limitIn(maru, currency, await readSetting(db, 'fund.withdrawMax'), 'max');
-  return { min, max };
+const LIMIT_KEYS = ['fund.withdrawMin', 'fund.withdrawMax'] as const;
+
+/** The limits in minor units of `currency`, from the `fund.withdrawMin/Max` won settings. */
+function limitsFrom(
+  maru: AppContext,
+  currency: FundCurrency,
+  won: { 'fund.withdrawMin': number; 'fund.withdrawMax': number },
+) {
+  return {
+    min: limitIn(maru, currency, won['fund.withdrawMin'], 'min'),
+    max: limitIn(maru, currency, won['fund.withdrawMax'], 'max'),
+  };
 }
 
+async function limitsOf(maru: AppContext, db: Database, currency: FundCurrency) {
+  return limitsFrom(maru, currency, await readSettings(db, LIMIT_KEYS));
+}
+
+/** The customer's available balance less what may not be withdrawn, in one query. */
 async function withdrawableOf(db: Database, customerId: number, currency: Currency) {
-  const available = await customerAccountId(db, customerId, currency, 'available');
   const [row] = await db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, available));
+    .where(
+      and(
+        eq(ledgerAccounts.customerId, customerId),
+        eq(ledgerAccounts.currency, currency),
+        eq(ledgerAccounts.kind, 'available'),
+      ),
+    );
+  // Every customer's available accounts are opened at registration; none reads as nothing.
   const balance = row?.balance ?? 0;
   const blocked = await notWithdrawable(db, customerId, currency);
   return Math.max(0, balance - blocked);
@@ -199,14 +218,30 @@ export async function cashOut(
   await refuseIfFundOrderOpen(db, services, customerId);
   await verifiedName(db, customerId);
   const destination = await destinationOf(db, customerId, body);
-  const { min, max } = await limitsOf(maru, db, currency);
+  // Every setting the request needs, in one query.
+  const settings = await readSettings(db, [
+    ...LIMIT_KEYS,
+    'fund.withdrawOpens',
+    'fund.withdrawCloses',
+    'fund.businessDaysOnly',
+    'fund.serviceMinutes',
+  ]);
+  const { min, max } = limitsFrom(maru, currency, settings);
   if (body.amount < min) {
     throw new ApiRefusal('withdrawal.below_min', { min: formatMoney(currency, min) });
   }
   if (body.amount > max) {
     throw new ApiRefusal('withdrawal.above_max', { max: formatMoney(currency, max) });
   }
-  const window = await fundWindow(db, maru, 'withdraw', now);
+  const window = fundWindowOf(
+    maru,
+    {
+      opens: settings['fund.withdrawOpens'],
+      closes: settings['fund.withdrawCloses'],
+      businessDaysOnly: settings['fund.businessDaysOnly'] === 1,
+    },
+    now,
+  );
   refuseIfClosed(window);
   const withdrawable = await withdrawableOf(db, customerId, currency);
   if (body.amount > withdrawable) {
@@ -239,7 +274,7 @@ export async function cashOut(
       entityType: withdrawalLifecycle.type,
       entityId: row.id,
       event: { type: 'review.overdue' },
-      dueAt: new Date(now.getTime() + (await readSetting(db, 'fund.serviceMinutes')) * MINUTE_MS),
+      dueAt: new Date(now.getTime() + settings['fund.serviceMinutes'] * MINUTE_MS),
     },
     now,
   );
@@ -258,8 +293,10 @@ export async function moveHeld(
   actor: string,
 ): Promise<number> {
   const currency = row.currency as Currency;
-  const available = await customerAccountId(db, row.customerId, currency, 'available');
-  const held = await customerAccountId(db, row.customerId, currency, 'held');
+  const { available, held } = await customerAccountIds(db, row.customerId, currency, [
+    'available',
+    'held',
+  ]);
   const a = row.amount;
   const postings =
     kind === 'hold'
@@ -305,6 +342,7 @@ async function cancelWithdrawal(
   const { db } = maru;
   const row = await customerWithdrawal(db, customerId, id);
   if (!row) return null;
+  let cancelled: WithdrawalRow | undefined;
   await applyEvent(db, {
     lifecycle: withdrawalLifecycle,
     id,
@@ -313,13 +351,16 @@ async function cancelWithdrawal(
     now: maru.clock.now(),
     sideEffects: async (tx) => {
       await moveHeld(tx, row, 'release', `customer:${customerId}`);
-      await tx
+      // The last write of the transition answers the row as it now is (no read after).
+      [cancelled] = await tx
         .update(withdrawals)
         .set({ updatedAt: maru.clock.now() })
-        .where(eq(withdrawals.id, id));
+        .where(eq(withdrawals.id, id))
+        .returning();
     },
   });
-  return toFundOrderDto((await withdrawalById(db, id)) as WithdrawalRow);
+  if (cancelled === undefined) throw new Error(`withdrawal ${id} vanished while cancelled`);
+  return toFundOrderDto(cancelled);
 }
 
 /** A transition record as the customer reads it: staff are never named. */
