@@ -9,7 +9,12 @@ import { LoadError } from '../components/LoadError';
 import { notify } from '../components/toaster';
 import { useLifecycleWords } from '../lifecycle/words';
 import { onLiveFundOrder } from '../market/live/account-live';
-import { formatRecordTime, recordLook, requestedState } from './fundRecordLook';
+import {
+  formatRecordDeadline,
+  formatRecordTime,
+  recordLook,
+  requestedState,
+} from './fundRecordLook';
 import { ListLoading } from './LoadState';
 import { useLoaded } from './useLoaded';
 
@@ -148,7 +153,7 @@ function DetailBody({
         {order.expectedArrival
           ? field(
               t('money.records.expectedArrival'),
-              formatRecordTime(order.expectedArrival, language),
+              formatRecordDeadline(order.expectedArrival, language),
               'fundorder-arrival',
             )
           : null}

@@ -8,6 +8,7 @@ import {
   formatPercent,
   formatPrice,
   formatRate,
+  formatSeoulDeadline,
   formatSeoulTime,
   formatShares,
 } from './format';
@@ -84,5 +85,9 @@ describe('market number formats', () => {
 
   it('shows Seoul time in the spec format', () => {
     expect(formatSeoulTime(Date.UTC(2026, 2, 20, 0, 30, 5))).toBe('2026.03.20 09:30:05');
+    // A deadline at Seoul midnight is 24:00 of the day before; any other time reads as it is.
+    expect(formatSeoulDeadline(Date.UTC(2026, 10, 26, 15, 0, 0))).toBe('2026.11.26 24:00:00');
+    expect(formatSeoulDeadline(Date.UTC(2026, 11, 31, 15, 0, 0))).toBe('2026.12.31 24:00:00');
+    expect(formatSeoulDeadline(Date.UTC(2026, 10, 26, 3, 0, 0))).toBe('2026.11.26 12:00:00');
   });
 });

@@ -149,9 +149,25 @@ export const DIRECTION_COLOR: Record<Direction, string> = {
 };
 export const DIRECTION_ARROW: Record<Direction, string> = { up: '▲', down: '▼', flat: '' };
 
+const SEOUL_OFFSET_MS = 9 * 3_600_000;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const seoulDate = (d: Date) =>
+  `${d.getUTCFullYear()}.${pad2(d.getUTCMonth() + 1)}.${pad2(d.getUTCDate())}`;
+
 /** Epoch ms → "2026.11.22 09:41:05" in Seoul time (the spec's date format). */
 export function formatSeoulTime(epochMs: number): string {
-  const d = new Date(epochMs + 9 * 3_600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}.${p(d.getUTCMonth() + 1)}.${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
+  const d = new Date(epochMs + SEOUL_OFFSET_MS);
+  return `${seoulDate(d)} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
+}
+
+/**
+ * A deadline in Seoul time. One that falls at midnight reads as 24:00 of the day before
+ * ("2026.11.26 24:00:00"), as the promise is worded ("by 24:00 the next day"): read as 00:00 of
+ * the 27th it looks a day later than it is.
+ */
+export function formatSeoulDeadline(epochMs: number): string {
+  const d = new Date(epochMs + SEOUL_OFFSET_MS);
+  const midnight = d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0;
+  if (!midnight) return formatSeoulTime(epochMs);
+  return `${seoulDate(new Date(d.getTime() - 86_400_000))} 24:00:00`;
 }

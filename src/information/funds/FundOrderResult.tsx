@@ -8,7 +8,7 @@ import { call } from '../../api';
 import { paletteOf, topStateOf } from '../../lifecycle/tones';
 import { useLifecycleWords } from '../../lifecycle/words';
 import { onLiveFundOrder } from '../../market/live/account-live';
-import { formatSeoulTime } from '../../market/format';
+import { formatSeoulDeadline, formatSeoulTime } from '../../market/format';
 import { Row } from '../DetailRow';
 import { fundOrderMachine } from '../fundRecordLook';
 
@@ -85,7 +85,7 @@ export function FundOrderResult({ order: first }: { order: FundOrderDto }) {
         ) : null}
         {order.expectedArrival ? (
           <Row label={t('funds.result.arrival')} testId="fund-order-arrival">
-            {formatSeoulTime(Date.parse(order.expectedArrival))}
+            {formatSeoulDeadline(Date.parse(order.expectedArrival))}
           </Row>
         ) : null}
         <Row label={t('funds.result.time')}>{formatSeoulTime(Date.parse(order.createdAt))}</Row>
