@@ -91,6 +91,16 @@ function awayFromLimits(currency: FundCurrency, amount: number, min: number, max
   return amount;
 }
 
+/**
+ * The customer a staff decision is about: mostly one whose open order is of the desk's kind (so
+ * decisions reach later states), now and then the generated one whatever it has.
+ */
+function focusOn(w: World, c: number, kind: ModelOrder['kind'], focus: boolean): number {
+  if (!focus || modelOf(w, c).open?.kind === kind) return c;
+  const other = w.model.findIndex((m) => m.open?.kind === kind);
+  return other === -1 ? c : other;
+}
+
 /** The order a staff or cancel call acts on: the open one, else the latest of the kind. */
 function targetOf(w: World, c: number, kind: ModelOrder['kind'] | null): ModelOrder | null {
   const model = modelOf(w, c);
@@ -195,14 +205,16 @@ const decide = (
 const depositDecision = (customers: number): fc.Arbitrary<Operation> =>
   fc
     .record({
-      c: customerIndex(customers),
+      generated: customerIndex(customers),
       approve: fc.boolean(),
       stale: rarely,
       r: fc.nat({ max: 1 }),
+      focus: fc.nat({ max: 3 }),
     })
-    .map(({ c, approve, stale, r }) => ({
-      describe: `staff ${approve ? 'approve' : 'reject'} deposit of ${c}${stale ? ' (stale)' : ''}`,
+    .map(({ generated, approve, stale, r, focus }) => ({
+      describe: `staff ${approve ? 'approve' : 'reject'} deposit of ${focus > 0 ? 'a pending one, else ' : ''}${generated}${stale ? ' (stale)' : ''}`,
       async run(w) {
+        const c = focusOn(w, generated, 'deposit', focus > 0);
         const target = targetOf(w, c, 'deposit');
         const staff = w.reviewers[r === 0 ? 0 : 1];
         const answer = await decide(
@@ -348,14 +360,16 @@ function withdrawalTarget(w: World, c: number): { order: ModelOrder | null; id: 
 const withdrawalDecision = (customers: number): fc.Arbitrary<Operation> =>
   fc
     .record({
-      c: customerIndex(customers),
+      generated: customerIndex(customers),
       action: fc.constantFrom('approve', 'approve', 'reject', 'paid'),
       stale: rarely,
       r: fc.nat({ max: 1 }),
+      focus: fc.nat({ max: 3 }),
     })
-    .map(({ c, action, stale, r }) => ({
-      describe: `staff ${action} withdrawal of ${c}${action === 'approve' ? ` by reviewer ${r}` : ''}${stale ? ' (stale)' : ''}`,
+    .map(({ generated, action, stale, r, focus }) => ({
+      describe: `staff ${action} withdrawal of ${focus > 0 ? 'an open one, else ' : ''}${generated}${action === 'approve' ? ` by reviewer ${r}` : ''}${stale ? ' (stale)' : ''}`,
       async run(w) {
+        const c = focusOn(w, generated, 'withdrawal', focus > 0);
         const { order, id } = withdrawalTarget(w, c);
         const reviewer = w.reviewers[r === 0 ? 0 : 1];
         const token = action === 'paid' ? w.payer.token : reviewer.token;
