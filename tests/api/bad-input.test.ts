@@ -55,11 +55,15 @@ interface FieldExpectations {
   bad?: { value: unknown; code: ErrorCode }[];
 }
 
+/** A value of the right type a field refuses, with the refusal's code. */
+const refusedWith =
+  (code: ErrorCode) =>
+  (value: unknown): { value: unknown; code: ErrorCode } => ({ value, code });
+
 /** Text with a NUL or a lone surrogate, which PostgreSQL cannot store. */
-const BAD_CHARACTERS = ['a\u0000b', '\u0000', 'a\ud800b'].map((value) => ({
-  value,
-  code: 'request.invalid_characters' as ErrorCode,
-}));
+const BAD_CHARACTERS = ['a\u0000b', '\u0000', 'a\ud800b'].map(
+  refusedWith('request.invalid_characters'),
+);
 
 const TEXT: FieldExpectations = {
   missing: 'request.required',
@@ -87,19 +91,15 @@ const MONEY_TEXT: FieldExpectations = { ...TEXT, bad: BAD_CHARACTERS };
 const CURRENCY: FieldExpectations = {
   ...TEXT,
   huge: 'money.unsupported_currency',
-  bad: ['XYZ', 'krw', 'KRW ', '', 'KRW\u0000', 'K\u0000RW', 'a\ud800b'].map((value) => ({
-    value,
-    code: 'money.unsupported_currency' as ErrorCode,
-  })),
+  bad: ['XYZ', 'krw', 'KRW ', '', 'KRW\u0000', 'K\u0000RW', 'a\ud800b'].map(
+    refusedWith('money.unsupported_currency'),
+  ),
 };
 
 /** A currency money moves in and out of (KRW, USD, USDT): an exchange-only one is refused. */
 const FUND_CURRENCY: FieldExpectations = {
   ...CURRENCY,
-  bad: [
-    ...(CURRENCY.bad ?? []),
-    ...['JPY', 'CNY'].map((value) => ({ value, code: 'money.unsupported_currency' as ErrorCode })),
-  ],
+  bad: [...(CURRENCY.bad ?? []), ...['JPY', 'CNY'].map(refusedWith('money.unsupported_currency'))],
 };
 
 /**
@@ -121,7 +121,7 @@ const AMOUNT: FieldExpectations = {
     2 ** 64,
     Number.MAX_VALUE,
     -(2 ** 53),
-  ].map((value) => ({ value, code: 'money.invalid_amount' as ErrorCode })),
+  ].map(refusedWith('money.invalid_amount')),
 };
 
 /** A row id: a whole number, never a numeric string; not negative, zero, fractional or huge. */
@@ -129,10 +129,7 @@ const ID: FieldExpectations = {
   missing: 'request.required',
   wrongTypes: ['1', true, {}, [], [1]],
   huge: 'request.wrong_type',
-  bad: [-1, 0, 1.5, 2 ** 31, 2 ** 53, 2 ** 53 + 2].map((value) => ({
-    value,
-    code: 'request.invalid' as ErrorCode,
-  })),
+  bad: [-1, 0, 1.5, 2 ** 31, 2 ** 53, 2 ** 53 + 2].map(refusedWith('request.invalid')),
 };
 
 /** A valid body per call (with its own field rules), the base each bad request mutates. */

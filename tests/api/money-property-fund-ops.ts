@@ -50,7 +50,7 @@ const fundCurrency = fc.constantFrom(...FUND_CURRENCIES);
 type Pick = { at: 'below' | 'min' | 'max' | 'above' } | { at: 'in'; f: number };
 const pick: fc.Arbitrary<Pick> = fc.oneof(
   {
-    arbitrary: fc.double({ min: 0, max: 1, noNaN: true }).map((f) => ({ at: 'in', f }) as Pick),
+    arbitrary: fc.double({ min: 0, max: 1, noNaN: true }).map((f): Pick => ({ at: 'in', f })),
     weight: 6,
   },
   {
@@ -430,7 +430,7 @@ const withdrawalDecision = (customers: number): fc.Arbitrary<Operation> =>
 function isApprovedAnswer(answer: LightMyRequestResponse): boolean {
   return (
     !isRefusal(answer, 'four_eyes.same_staff') &&
-    (answer.json() as { data?: { state?: string } }).data?.state === 'approved'
+    answer.json<{ data?: { state?: string } }>().data?.state === 'approved'
   );
 }
 
