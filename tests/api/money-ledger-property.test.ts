@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdjustmentDto, Currency, ExchangeDto, ExchangeQuoteDto } from '../../contract';
+import type {
+  AdjustmentDto,
+  Currency,
+  ExchangeDto,
+  ExchangeQuoteDto,
+  FundCurrency,
+} from '../../contract';
 import { ACCOUNT_CURRENCIES } from '../../contract';
 import { writeSetting } from '../../server/settings';
 import type { TestApp } from '../support/test-app';
@@ -19,6 +25,7 @@ import {
   refusalTally,
   refused,
 } from './money-property-world';
+import { adjust } from './money-helpers';
 import { FUND, addWallet, newWithdrawer } from './withdrawal-helpers';
 
 /**
@@ -34,10 +41,12 @@ import { FUND, addWallet, newWithdrawer } from './withdrawal-helpers';
 
 const CUSTOMERS = 2;
 const SEED = Number(process.env.MARU_PROPERTY_SEED ?? Date.now() % 2 ** 31);
-const RUNS = Number(process.env.MARU_PROPERTY_RUNS ?? 6);
+const RUNS = Number(process.env.MARU_PROPERTY_RUNS ?? 10);
 const STEPS = Number(process.env.MARU_PROPERTY_STEPS ?? 25);
 /** Low, so that many withdrawals need two approvers (default 10,000,000 won). */
 const FOUR_EYES_ABOVE = 300_000;
+/** Each customer's opening balances (minor units): a few withdrawals' worth. */
+const OPENING: Record<FundCurrency, number> = { KRW: 3_000_000, USD: 200_000, USDT: 2_000_000_000 };
 
 const customerIndex = fc.nat({ max: CUSTOMERS - 1 });
 const currency = fc.constantFrom(...ACCOUNT_CURRENCIES);
@@ -142,15 +151,29 @@ describe.each(databaseKinds)('ledger invariants under random money operations (%
       customers.push({ ...withdrawer, wallet: await addWallet(t.app, withdrawer.session) });
     }
     await writeSetting(t.db, 'fund.fourEyesAbove', FOUR_EYES_ABOVE, reviewers[0].id, new Date());
+    const proposer = await signInNewStaff(t.app, t.db, 'operator');
+    const approver = await signInNewStaff(t.app, t.db, 'operator');
+    // Some money to start with, so withdrawals are possible from the first operation.
+    for (const customer of customers) {
+      for (const [cur, amount] of Object.entries(OPENING)) {
+        await adjust(t, { proposer, approver }, customer.id, cur as Currency, amount);
+      }
+    }
     world = {
       t,
       customers,
-      proposer: await signInNewStaff(t.app, t.db, 'operator'),
-      approver: await signInNewStaff(t.app, t.db, 'operator'),
+      proposer,
+      approver,
       reviewers,
       payer: await signInNewStaff(t.app, t.db, 'operator'),
       fourEyesAbove: FOUR_EYES_ABOVE,
-      model: customers.map(() => emptyCustomerModel()),
+      model: customers.map(() => {
+        const model = emptyCustomerModel();
+        for (const [cur, amount] of Object.entries(OPENING)) {
+          model.pots[cur as FundCurrency].available = amount;
+        }
+        return model;
+      }),
     };
   }, 120_000);
   afterAll(() => t.close());

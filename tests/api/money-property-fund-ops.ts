@@ -264,6 +264,16 @@ const cancel = (customers: number): fc.Arbitrary<Operation> =>
 
 type Destination = 'own' | 'mismatch' | 'foreign';
 
+/**
+ * A withdrawal amount from a share: up to 1 it falls between the minimum and what is free (when
+ * that much is free), so most withdrawals can go through; above 1 it asks for more than is free.
+ */
+function withdrawAmount(available: number, share: number, limits: { min: number; max: number }) {
+  if (share > 1 || available < limits.min) return Math.max(1, Math.floor(available * share));
+  const top = Math.min(available, limits.max);
+  return limits.min + Math.floor((top - limits.min) * share);
+}
+
 const withdraw = (customers: number): fc.Arbitrary<Operation> =>
   fc
     .record({
@@ -294,12 +304,7 @@ const withdraw = (customers: number): fc.Arbitrary<Operation> =>
             ? amountAt({ at: 'below' }, cur, info.min, info.max, 0)
             : share === -2
               ? amountAt({ at: 'above' }, cur, info.min, info.max, 0)
-              : awayFromLimits(
-                  cur,
-                  Math.max(1, Math.floor(pot.available * share)),
-                  info.min,
-                  info.max,
-                );
+              : awayFromLimits(cur, withdrawAmount(pot.available, share, info), info.min, info.max);
         const usesWallet = (cur === 'USDT') !== (dest === 'mismatch');
         const owner = dest === 'foreign' ? other : me;
         const field = usesWallet ? 'walletId' : 'cardId';
