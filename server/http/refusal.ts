@@ -27,6 +27,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'deposit.voucher_not_found': 404,
   'channel.not_found': 404,
   'withdrawal.not_found': 404,
+  'withdrawal.destination_not_found': 404,
   'account.exists': 409,
   'lifecycle.conflict': 409,
   'bank_card.exists': 409,

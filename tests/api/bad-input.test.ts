@@ -1,6 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallName, ErrorCode } from '../../contract';
 import { CALLS } from '../../contract';
+import { count, sql } from 'drizzle-orm';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../../server/db/connect';
+import {
+  balanceAdjustments,
+  bankCards,
+  deposits,
+  exchangeQuotes,
+  exchanges,
+  ledgerAccounts,
+  postings,
+  uploads,
+  wallets,
+  withdrawals,
+} from '../../server/db/schema';
 import { validateBody } from '../../server/http/validation';
 import type { TestApp } from '../support/test-app';
 import { buildTestApp, databaseKinds } from '../support/test-app';
@@ -36,7 +51,19 @@ interface FieldExpectations {
   wrongTypes: unknown[];
   /** The code a 100k-character string earns (when the body limit lets it through). */
   huge: ErrorCode;
+  /** Values of the right JSON type the field still refuses, each with its code. */
+  bad?: { value: unknown; code: ErrorCode }[];
 }
+
+/** A value of the right type a field refuses, with the refusal's code. */
+const refusedWith =
+  (code: ErrorCode) =>
+  (value: unknown): { value: unknown; code: ErrorCode } => ({ value, code });
+
+/** Text with a NUL or a lone surrogate, which PostgreSQL cannot store. */
+const BAD_CHARACTERS = ['a\u0000b', '\u0000', 'a\ud800b'].map(
+  refusedWith('request.invalid_characters'),
+);
 
 const TEXT: FieldExpectations = {
   missing: 'request.required',
@@ -57,21 +84,52 @@ const COUNT: FieldExpectations = {
 /** A page number or size with a default: may be left out, null is no number. */
 const PAGING: FieldExpectations = { ...COUNT, missing: null, nullValue: 'request.invalid' };
 
-/** A currency code: a 100k-character string is no currency. */
-const CURRENCY: FieldExpectations = { ...TEXT, huge: 'money.unsupported_currency' };
+/** Free text of a money call: NUL bytes and lone surrogates are refused. */
+const MONEY_TEXT: FieldExpectations = { ...TEXT, bad: BAD_CHARACTERS };
 
-/** An amount in minor units: a whole number, never a numeric string. */
+/** A currency code: a 100k-character string, a lower-case or unknown code or a NUL is none. */
+const CURRENCY: FieldExpectations = {
+  ...TEXT,
+  huge: 'money.unsupported_currency',
+  bad: ['XYZ', 'krw', 'KRW ', '', 'KRW\u0000', 'K\u0000RW', 'a\ud800b'].map(
+    refusedWith('money.unsupported_currency'),
+  ),
+};
+
+/** A currency money moves in and out of (KRW, USD, USDT): an exchange-only one is refused. */
+const FUND_CURRENCY: FieldExpectations = {
+  ...CURRENCY,
+  bad: [...(CURRENCY.bad ?? []), ...['JPY', 'CNY'].map(refusedWith('money.unsupported_currency'))],
+};
+
+/**
+ * An amount in minor units: a whole number, never a numeric string; negative, zero, fractional
+ * and unsafe (above 2^53) amounts are money.invalid_amount.
+ */
 const AMOUNT: FieldExpectations = {
   missing: 'request.required',
   wrongTypes: ['100000', true, {}, []],
   huge: 'request.wrong_type',
+  bad: [
+    -1,
+    -100_000,
+    0,
+    0.5,
+    100_000.25,
+    2 ** 53,
+    2 ** 53 + 2,
+    2 ** 64,
+    Number.MAX_VALUE,
+    -(2 ** 53),
+  ].map(refusedWith('money.invalid_amount')),
 };
 
-/** A row id: a whole number, never a numeric string. */
+/** A row id: a whole number, never a numeric string; not negative, zero, fractional or huge. */
 const ID: FieldExpectations = {
   missing: 'request.required',
   wrongTypes: ['1', true, {}, [], [1]],
   huge: 'request.wrong_type',
+  bad: [-1, 0, 1.5, 2 ** 31, 2 ** 53, 2 ** 53 + 2].map(refusedWith('request.invalid')),
 };
 
 /** A valid body per call (with its own field rules), the base each bad request mutates. */
@@ -180,18 +238,18 @@ function matrix(
         fundPassword: '135790',
       },
       fields: {
-        holder: TEXT,
-        bank: TEXT,
-        branch: TEXT,
-        bankCode: TEXT,
-        cardHead: TEXT,
-        cardTail: TEXT,
-        fundPassword: TEXT,
+        holder: MONEY_TEXT,
+        bank: MONEY_TEXT,
+        branch: MONEY_TEXT,
+        bankCode: MONEY_TEXT,
+        cardHead: MONEY_TEXT,
+        cardTail: MONEY_TEXT,
+        fundPassword: MONEY_TEXT,
       },
     },
     delBankCard: {
       valid: { id: 1, fundPassword: '135790' },
-      fields: { id: ID, fundPassword: TEXT },
+      fields: { id: ID, fundPassword: MONEY_TEXT },
     },
     addWallet: {
       valid: {
@@ -199,36 +257,46 @@ function matrix(
         address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
         fundPassword: '135790',
       },
-      fields: { type: CHOICE, address: TEXT, fundPassword: TEXT },
+      fields: { type: CHOICE, address: MONEY_TEXT, fundPassword: MONEY_TEXT },
     },
-    delWallet: { valid: { id: 1, fundPassword: '135790' }, fields: { id: ID, fundPassword: TEXT } },
-    rechargeChannel: { valid: { currency: 'KRW' }, fields: { currency: CURRENCY } },
+    delWallet: {
+      valid: { id: 1, fundPassword: '135790' },
+      fields: { id: ID, fundPassword: MONEY_TEXT },
+    },
+    rechargeChannel: { valid: { currency: 'KRW' }, fields: { currency: FUND_CURRENCY } },
     recharge: {
       valid: { currency: 'KRW', amount: 100_000, voucherId: 'v-1' },
-      fields: { currency: CURRENCY, amount: AMOUNT, voucherId: TEXT },
+      fields: { currency: FUND_CURRENCY, amount: AMOUNT, voucherId: MONEY_TEXT },
     },
-    cashOutInfo: { valid: { currency: 'KRW' }, fields: { currency: CURRENCY } },
+    cashOutInfo: { valid: { currency: 'KRW' }, fields: { currency: FUND_CURRENCY } },
     cashOut: {
       valid: { currency: 'KRW', amount: 100_000, cardId: 1, fundPassword: '135790' },
       fields: {
-        currency: CURRENCY,
+        currency: FUND_CURRENCY,
         amount: AMOUNT,
         // Leaving out both destinations is cardId's refusal; walletId may be left out (the
         // unverified matrix customer is then refused by the withdrawal rules).
         cardId: { ...ID, missing: 'withdrawal.destination_required' },
         walletId: { ...ID, missing: null, nullValue: null, optionalThen: 'kyc.required' },
-        fundPassword: TEXT,
+        fundPassword: MONEY_TEXT,
       },
     },
     fundOrderCancel: { valid: { id: 1 }, fields: { id: ID } },
     fundOrderDetail: { valid: { id: 1 }, fields: { id: ID } },
     exchangeQuote: {
       valid: { from: 'KRW', to: 'USD', amount: 100_000 },
-      fields: { from: CURRENCY, to: CURRENCY, amount: AMOUNT },
+      fields: {
+        from: CURRENCY,
+        to: {
+          ...CURRENCY,
+          bad: [...(CURRENCY.bad ?? []), { value: 'KRW', code: 'exchange.same_currency' }],
+        },
+        amount: AMOUNT,
+      },
     },
     exchange: {
       valid: { quoteId: 'q-1', fundPassword: '135790' },
-      fields: { quoteId: TEXT, fundPassword: TEXT },
+      fields: { quoteId: MONEY_TEXT, fundPassword: MONEY_TEXT },
     },
     fundRecord: {
       valid: { type: 'recharge', page: 1, pageSize: 20 },
@@ -248,6 +316,31 @@ function matrix(
 }
 
 const CALL_NAMES = Object.keys(CALLS) as CallName[];
+
+/**
+ * What a refused call must leave as it was: customers, sessions and journal entries
+ * (writeSnapshot), the money rows (fund orders, exchanges and their quotes, adjustments, cards,
+ * wallets, uploads) and every stored balance.
+ */
+async function snapshot(db: Database) {
+  const rows = async (table: AnyPgTable) => (await db.select({ n: count() }).from(table))[0]?.n;
+  const [balances] = await db
+    .select({ sum: sql<string>`coalesce(sum(abs(${ledgerAccounts.balance})), 0)::text` })
+    .from(ledgerAccounts);
+  return {
+    ...(await writeSnapshot(db)),
+    deposits: await rows(deposits),
+    withdrawals: await rows(withdrawals),
+    exchanges: await rows(exchanges),
+    exchangeQuotes: await rows(exchangeQuotes),
+    adjustments: await rows(balanceAdjustments),
+    bankCards: await rows(bankCards),
+    wallets: await rows(wallets),
+    uploads: await rows(uploads),
+    postings: await rows(postings),
+    balances: balances?.sum,
+  };
+}
 
 describe('the bad-input matrix itself', () => {
   it('covers every call and every field of each call, from valid bodies', async () => {
@@ -293,11 +386,11 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
     httpStatus: number,
     field?: string,
   ) {
-    const before = await writeSnapshot(target.db);
+    const before = await snapshot(target.db);
     const response = await send();
     expect(response.statusCode).not.toBe(500);
     expectRefusal(response, code, httpStatus, field);
-    expect(await writeSnapshot(target.db)).toEqual(before);
+    expect(await snapshot(target.db)).toEqual(before);
   }
 
   describe.each(CALL_NAMES)('%s', (name) => {
@@ -371,6 +464,27 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
           field,
         );
       });
+
+      const withBad = fieldNames.filter((f) => (matrix('X')[name].fields[f]?.bad ?? []).length > 0);
+      if (withBad.length > 0) {
+        it.each(withBad)('refuses values of the right type %s cannot take', async (field) => {
+          for (const { value, code } of cases().fields[field]?.bad ?? []) {
+            await refused(
+              t,
+              () =>
+                call(
+                  t.app,
+                  spec.path,
+                  { ...cases().valid, [field]: value },
+                  { session: sessionFor(t) },
+                ),
+              code,
+              400,
+              field,
+            );
+          }
+        });
+      }
 
       it.each(fieldNames)('refuses a 100k-character %s', async (field) => {
         const body = { ...cases().valid, [field]: HUGE };

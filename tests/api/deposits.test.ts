@@ -213,6 +213,18 @@ describe.each(databaseKinds)('deposits on %s', (kind) => {
         400,
       );
       expect((await balanceOf(session, 'KRW'))?.available).toBe(50_000);
+      // An id no deposit has names the field, as the case and the withdrawal desk do.
+      for (const [path, extra] of [
+        ['/deposits/approve', {}],
+        ['/deposits/reject', { reason: 'No transfer' }],
+      ] as const) {
+        expectRefusal(
+          await staffCall(t.app, path, { id: 2_000_000_000, version: 0, ...extra }, reviewer.token),
+          'fund_order.not_found',
+          404,
+          'id',
+        );
+      }
 
       const detail = expectSuccess<FundOrderDetailDto>(
         await call(t.app, '/user/fundOrder/detail', { id: order.id }, { session }),

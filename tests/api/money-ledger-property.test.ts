@@ -1,46 +1,52 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdjustmentDto, Currency, ExchangeDto, ExchangeQuoteDto } from '../../contract';
+import type {
+  AdjustmentDto,
+  Currency,
+  ExchangeDto,
+  ExchangeQuoteDto,
+  FundCurrency,
+} from '../../contract';
 import { ACCOUNT_CURRENCIES } from '../../contract';
-import { auditLedger, describeViolation } from '../../server/ledger';
+import { writeSetting } from '../../server/settings';
 import type { TestApp } from '../support/test-app';
-import { buildTestApp } from '../support/test-app';
-import { call, envelope, expectRefusal, expectSuccess } from './api-helpers';
+import { buildTestApp, databaseKinds } from '../support/test-app';
+import { call, envelope, expectSuccess } from './api-helpers';
 import type { SignedInStaff } from './identity-helpers';
 import { signInNewStaff, staffCall } from './identity-helpers';
-import type { MoneyCustomer } from './money-helpers';
-import { FUND, balanceOf, verifiedCustomer } from './money-helpers';
+import type { Operation } from './money-property-fund-ops';
+import { fundOrderOperations } from './money-property-fund-ops';
+import type { PropertyCustomer, World } from './money-property-world';
+import {
+  checkWorld,
+  customerOf,
+  emptyCustomerModel,
+  potOf,
+  refusalTally,
+  refused,
+} from './money-property-world';
+import { adjust } from './money-helpers';
+import { FUND, addWallet, newWithdrawer } from './withdrawal-helpers';
 
 /**
- * A property over random sequences of money operations on the real server (PGlite, one app):
- * whatever the sequence, every ledger invariant holds afterwards (auditLedger, what
- * `npm run ledger:audit` runs) and every balance is what a plain model of the operations says.
- * The seed is printed; rerun one with MARU_PROPERTY_SEED. MARU_PROPERTY_RUNS sets the runs.
- *
- * Operations are a list (OPERATIONS): each kind has an arbitrary for its parameters and a `run`
- * that calls the API and updates the model. Deposits and withdrawals join the list when they
- * exist on the branch (e.g. deposit → approve | reject | cancel; withdraw → approve → paid).
+ * A property over random sequences of money operations on the real server (one app per database
+ * kind): adjustments, exchanges, deposits (recharge, staff approve or reject, cancel) and
+ * withdrawals (cashOut to a card or wallet, four-eyes approval, reject, paid, cancel), with the
+ * refusals the rules demand (one open fund order, limits, what is free, another customer's
+ * destination, stale versions, decided orders). After every operation the balances (total,
+ * available, held, withdrawable) and the open order are what a plain model says, and auditLedger
+ * (what `npm run ledger:audit` runs) finds nothing. The seed is printed; rerun one with
+ * MARU_PROPERTY_SEED. MARU_PROPERTY_RUNS sets the runs, MARU_PROPERTY_STEPS the longest sequence.
  */
 
 const CUSTOMERS = 2;
 const SEED = Number(process.env.MARU_PROPERTY_SEED ?? Date.now() % 2 ** 31);
-const RUNS = Number(process.env.MARU_PROPERTY_RUNS ?? 6);
-
-type Model = Map<string, number>;
-const slot = (customer: number, currency: Currency) => `${customer}:${currency}`;
-
-interface World {
-  t: TestApp;
-  customers: MoneyCustomer[];
-  proposer: SignedInStaff;
-  approver: SignedInStaff;
-  model: Model;
-}
-
-interface Operation {
-  describe: string;
-  run(world: World): Promise<void>;
-}
+const RUNS = Number(process.env.MARU_PROPERTY_RUNS ?? 10);
+const STEPS = Number(process.env.MARU_PROPERTY_STEPS ?? 25);
+/** Low, so that many withdrawals need two approvers (default 10,000,000 won). */
+const FOUR_EYES_ABOVE = 300_000;
+/** Each customer's opening balances (minor units): a few withdrawals' worth. */
+const OPENING: Record<FundCurrency, number> = { KRW: 3_000_000, USD: 200_000, USDT: 2_000_000_000 };
 
 const customerIndex = fc.nat({ max: CUSTOMERS - 1 });
 const currency = fc.constantFrom(...ACCOUNT_CURRENCIES);
@@ -51,52 +57,51 @@ const propose = (w: World, c: number, cur: Currency, amount: number) =>
   staffCall(
     w.t.app,
     '/ledger/adjust/propose',
-    { customerId: w.customers[c]?.id, currency: cur, amount, reason: 'Property test' },
+    { customerId: customerOf(w, c).id, currency: cur, amount, reason: 'Property test' },
     w.proposer.token,
   );
 const decide = (w: World, id: number, approve: boolean) =>
   staffCall(w.t.app, '/ledger/adjust/approve', { id, approve }, w.approver.token);
 
-const OPERATIONS: fc.Arbitrary<Operation>[] = [
-  // Money in: an approved adjustment.
+const MONEY_OPERATIONS: fc.Arbitrary<Operation>[] = [
+  // Money in: an approved adjustment (USDT's minor unit is small: more of them).
   fc
     .record({ c: customerIndex, cur: currency, amount: fc.integer({ min: 1, max: 5_000_000 }) })
     .map(({ c, cur, amount }) => ({
       describe: `credit ${c} ${amount} ${cur}`,
       async run(w) {
-        const p = expectSuccess<AdjustmentDto>(await propose(w, c, cur, amount));
+        const minor = cur === 'USDT' ? amount * 100 : amount;
+        const p = expectSuccess<AdjustmentDto>(await propose(w, c, cur, minor));
         expectSuccess(await decide(w, p.id, true));
-        w.model.set(slot(c, cur), (w.model.get(slot(c, cur)) ?? 0) + amount);
+        potOf(w, c, cur).available += minor;
       },
     })),
-  // Money out by adjustment: refused past the balance (then rejected), else posted.
+  // Money out by adjustment: refused past the available balance (then rejected), else posted.
   fc.record({ c: customerIndex, cur: currency, share }).map(({ c, cur, share: s }) => ({
     describe: `debit ${c} ${s.toFixed(2)} of ${cur}`,
     async run(w) {
-      const have = w.model.get(slot(c, cur)) ?? 0;
-      const amount = Math.max(1, Math.floor(have * s));
+      const pot = potOf(w, c, cur);
+      const amount = Math.max(1, Math.floor(pot.available * s));
       const p = expectSuccess<AdjustmentDto>(await propose(w, c, cur, -amount));
-      if (amount > have) {
-        expectRefusal(await decide(w, p.id, true), 'money.insufficient', 400);
+      if (amount > pot.available) {
+        refused(await decide(w, p.id, true), 'money.insufficient');
         expectSuccess(await decide(w, p.id, false));
         return;
       }
       expectSuccess(await decide(w, p.id, true));
-      w.model.set(slot(c, cur), have - amount);
+      pot.available -= amount;
     },
   })),
-  // An exchange of a share of the balance; a second use of its quote is always refused.
+  // An exchange of a share of the available balance; a second use of its quote is refused.
   fc
     .record({ c: customerIndex, pair: fc.tuple(currency, currency), share, reuse: fc.boolean() })
     .filter(({ pair: [from, to] }) => from !== to)
     .map(({ c, pair: [from, to], share: s, reuse }) => ({
       describe: `exchange ${c} ${s.toFixed(2)} of ${from} → ${to}${reuse ? ' (twice)' : ''}`,
       async run(w) {
-        const customer = w.customers[c];
-        if (!customer) throw new Error('no customer');
-        const { session } = customer;
-        const have = w.model.get(slot(c, from)) ?? 0;
-        const amount = Math.max(1, Math.floor(have * s));
+        const { session } = customerOf(w, c);
+        const fromPot = potOf(w, c, from);
+        const amount = Math.max(1, Math.floor(fromPot.available * s));
         const quoted = await call(
           w.t.app,
           '/user/exchange/quote',
@@ -107,67 +112,104 @@ const OPERATIONS: fc.Arbitrary<Operation>[] = [
         const q = expectSuccess<ExchangeQuoteDto>(quoted);
         const body = { quoteId: q.quoteId, fundPassword: FUND };
         const answer = await call(w.t.app, '/user/exchange', body, { session });
-        if (amount > have) {
-          expectRefusal(answer, 'money.insufficient', 400);
+        if (amount > fromPot.available) {
+          refused(answer, 'money.insufficient');
           return;
         }
         const done = expectSuccess<ExchangeDto>(answer);
         expect(done.bought.amount).toBe(q.receive);
-        w.model.set(slot(c, from), have - amount);
-        w.model.set(slot(c, to), (w.model.get(slot(c, to)) ?? 0) + q.receive);
+        fromPot.available -= amount;
+        potOf(w, c, to).available += q.receive;
         if (reuse) {
-          expectRefusal(
+          refused(
             await call(w.t.app, '/user/exchange', body, { session }),
             'exchange.quote_not_found',
-            404,
           );
         }
       },
     })),
 ];
 
-describe('ledger invariants under random money operations (pglite)', () => {
+const OPERATIONS = [
+  ...MONEY_OPERATIONS.map((arbitrary) => ({ arbitrary, weight: 2 })),
+  ...fundOrderOperations(CUSTOMERS),
+];
+
+describe.each(databaseKinds)('ledger invariants under random money operations (%s)', (kind) => {
   let t: TestApp;
-  let world: Omit<World, 'model'>;
+  let world: World;
 
   beforeAll(async () => {
-    t = await buildTestApp('pglite');
-    const reviewer = await signInNewStaff(t.app, t.db, 'reviewer');
-    const customers: MoneyCustomer[] = [];
-    for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await verifiedCustomer(t, reviewer));
+    t = await buildTestApp(kind);
+    const reviewers: [SignedInStaff, SignedInStaff] = [
+      await signInNewStaff(t.app, t.db, 'reviewer'),
+      await signInNewStaff(t.app, t.db, 'reviewer'),
+    ];
+    const customers: PropertyCustomer[] = [];
+    for (let i = 0; i < CUSTOMERS; i += 1) {
+      const withdrawer = await newWithdrawer(t.app, t.db, t.demoCode, reviewers[0]);
+      customers.push({ ...withdrawer, wallet: await addWallet(t.app, withdrawer.session) });
+    }
+    await writeSetting(t.db, 'fund.fourEyesAbove', FOUR_EYES_ABOVE, reviewers[0].id, new Date());
+    const proposer = await signInNewStaff(t.app, t.db, 'operator');
+    const approver = await signInNewStaff(t.app, t.db, 'operator');
+    // Some money to start with, so withdrawals are possible from the first operation.
+    for (const customer of customers) {
+      for (const [cur, amount] of Object.entries(OPENING)) {
+        await adjust(t, { proposer, approver }, customer.id, cur as Currency, amount);
+      }
+    }
     world = {
       t,
       customers,
-      proposer: await signInNewStaff(t.app, t.db, 'operator'),
-      approver: await signInNewStaff(t.app, t.db, 'operator'),
+      proposer,
+      approver,
+      reviewers,
+      payer: await signInNewStaff(t.app, t.db, 'operator'),
+      fourEyesAbove: FOUR_EYES_ABOVE,
+      model: customers.map(() => {
+        const model = emptyCustomerModel();
+        for (const [cur, amount] of Object.entries(OPENING)) {
+          model.pots[cur as FundCurrency].available = amount;
+        }
+        return model;
+      }),
     };
   }, 120_000);
   afterAll(() => t.close());
 
-  it('keeps every invariant and the modelled balances', async () => {
-    console.info(`money property test: seed ${SEED}, ${RUNS} runs (MARU_PROPERTY_SEED to replay)`);
-    // Balances carry over between runs, so the model starts from what the ledger says.
-    const readModel = async (): Promise<Model> => {
-      const model: Model = new Map();
-      for (const [c, customer] of world.customers.entries()) {
-        for (const cur of ACCOUNT_CURRENCIES) {
-          model.set(slot(c, cur), (await balanceOf(t, customer.session, cur)).available);
-        }
-      }
-      return model;
-    };
+  it('keeps every invariant and the modelled balances and orders', async () => {
+    console.info(
+      `money property test (${kind}): seed ${SEED}, ${RUNS} runs of up to ${STEPS} operations (MARU_PROPERTY_SEED to replay)`,
+    );
+    const started = Date.now();
+    let operations = 0;
+    const kinds = new Map<string, number>();
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(...OPERATIONS), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.oneof(...OPERATIONS), { minLength: Math.min(10, STEPS), maxLength: STEPS }),
         async (ops) => {
-          const w: World = { ...world, model: await readModel() };
-          for (const op of ops) await op.run(w);
-          const violations = await auditLedger(t.db);
-          expect(violations.map(describeViolation)).toEqual([]);
-          expect(Object.fromEntries(await readModel())).toEqual(Object.fromEntries(w.model));
+          for (const [i, op] of ops.entries()) {
+            const after = `step ${i + 1} (${op.describe}) of seed ${SEED}`;
+            try {
+              await op.run(world);
+            } catch (error) {
+              throw new Error(`${after}: ${String(error)}`, { cause: error });
+            }
+            await checkWorld(world, after);
+            operations += 1;
+            const opKind = /^(staff \w+ \w+|\w+)/.exec(op.describe)?.[0] ?? op.describe;
+            kinds.set(opKind, (kinds.get(opKind) ?? 0) + 1);
+          }
         },
       ),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+    console.info(
+      `money property test (${kind}): ${operations} operations in ${Date.now() - started} ms`,
+      Object.fromEntries(kinds),
+      'refusals:',
+      Object.fromEntries(refusalTally),
     );
   }, 180_000);
 });

@@ -6,14 +6,20 @@ import { STAFF_CALLS, staffAccessOf } from '../../contract';
 import type { Database } from '../../server/db/connect';
 import {
   auditLog,
+  balanceAdjustments,
+  channelProposals,
   customers,
+  deposits,
   institutions,
+  journalEntries,
   lifecycleJobs,
   lifecycleTransitions,
+  postings,
   settings,
   staffAccounts,
   staffSessions,
   uploads,
+  withdrawals,
 } from '../../server/db/schema';
 import { validateBody } from '../../server/http/validation';
 import type { TestApp } from '../support/test-app';
@@ -98,6 +104,13 @@ async function snapshot(db: Database) {
     lifecycleJobs,
     settings,
     uploads,
+    // Money: a refused decision or proposal moves nothing.
+    balanceAdjustments,
+    channelProposals,
+    deposits,
+    withdrawals,
+    journalEntries,
+    postings,
   ];
   return Promise.all(
     tables.map(async (table) => (await db.select({ n: count() }).from(table))[0]?.n),
@@ -156,7 +169,41 @@ describe.each(databaseKinds)('staff bad input on %s', (kind) => {
     expect(answer.code).toMatch(/^(request|account|staff|kyc|money)\./);
     if (field !== undefined) expect(answer.params?.field, name).toBe(field);
     expect(await snapshot(t.db)).toEqual(before);
+    return answer;
   }
+
+  /**
+   * Money calls: values of the right type a field cannot take, with the exact code (issue 10: no
+   * negative, zero, fractional, unsafe amounts, wrong currencies, NUL bytes or bad ids).
+   */
+  const NUL = ['a\u0000b', 'a\ud800b'];
+  const MONEY_VALUES: [StaffCallName, string, unknown[], string][] = [
+    [
+      'adjustPropose',
+      'amount',
+      [0, 0.5, -0.5, 2 ** 53, -(2 ** 53), 2 ** 64],
+      'money.invalid_amount',
+    ],
+    ['adjustPropose', 'currency', ['JPY', 'krw', 'XYZ', 'KRW\u0000'], 'money.unsupported_currency'],
+    ['adjustPropose', 'customerId', [-1, 0, 1.5, 2 ** 53], 'request.invalid'],
+    ['adjustPropose', 'reason', NUL, 'request.invalid_characters'],
+    ['adjustApprove', 'id', [-1, 0, 1.5, 2 ** 53], 'request.invalid'],
+    ...(['depositsApprove', 'withdrawalsApprove', 'withdrawalsPaid'] as const).flatMap(
+      (name): [StaffCallName, string, unknown[], string][] => [
+        [name, 'id', [-1, 0, 1.5, 2 ** 53], 'request.invalid'],
+        [name, 'version', [-1, 1.5, 2 ** 53], 'request.invalid'],
+      ],
+    ),
+    ['depositsReject', 'reason', NUL, 'request.invalid_characters'],
+    ['withdrawalsReject', 'reason', NUL, 'request.invalid_characters'],
+    ['withdrawalsPaid', 'reference', NUL, 'request.invalid_characters'],
+  ];
+  it.each(MONEY_VALUES)('%s refuses bad %s values', async (name, field, values, code) => {
+    for (const value of values) {
+      const answer = await refused(name, { ...VALID[name], [field]: value }, field);
+      expect(answer.code, `${name}.${field} = ${String(value)}`).toBe(code);
+    }
+  });
 
   describe.each(Object.keys(STAFF_CALLS) as StaffCallName[])('%s', (name) => {
     const fields = Object.keys((STAFF_CALLS[name].request as unknown as { fields: object }).fields);

@@ -134,10 +134,12 @@ describe.each(databaseKinds)('withdrawals on %s', (kind) => {
     refused(
       await cashOut(w, { currency: 'KRW', amount: 200_000, cardId: other.card.id }),
       'withdrawal.destination_not_found',
+      404,
     );
     refused(
       await cashOut(w, { currency: 'KRW', amount: 200_000, cardId: 999_999 }),
       'withdrawal.destination_not_found',
+      404,
     );
     refused(
       await cashOut(w, { currency: 'USDT', amount: 200_000_000, cardId: w.card.id }),

@@ -5,8 +5,16 @@ import { bankCards, customers, deposits, wallets } from '../../server/db/schema'
 import type { TestApp } from '../support/test-app';
 import { buildTestApp, databaseKinds } from '../support/test-app';
 import type { Session } from '../api/api-helpers';
-import { call, envelope, expectSuccess, registerCustomer } from '../api/api-helpers';
-import { uploadPhoto } from '../api/identity-helpers';
+import {
+  call,
+  call as apiCall,
+  envelope,
+  expectSuccess,
+  registerCustomer,
+} from '../api/api-helpers';
+import { uploadVoucher } from '../api/deposit-helpers';
+import { signInNewStaff, uploadPhoto } from '../api/identity-helpers';
+import { FUND, addWallet, fund, newWithdrawer } from '../api/withdrawal-helpers';
 import type { DocumentCall } from './document-calls';
 import { databaseFingerprint, documentCalls, validBody } from './document-calls';
 
@@ -22,21 +30,41 @@ const ID_FIELD = /(^id$|Id$|Ids$)/;
 
 /**
  * Calls that refuse an unverified customer, or one without money, before they look at an id: the
- * attacker here is unverified (it must still send kycSubmit with its own photos), so these cannot
- * answer 200 with its own ids. Each has the same check with a verified, funded customer in its own
- * tests: recharge.voucherId in tests/api/deposits.test.ts, cashOut.cardId / walletId in
- * tests/api/withdrawals.test.ts, exchange.quoteId in tests/api/money-exchange.test.ts.
+ * unverified attacker (it must still send kycSubmit with its own photos) cannot get a 200 with
+ * its own ids there, so these are sent by a second attacker, verified, with a card, a wallet and
+ * money in each account currency. The fund-order calls (cancel, detail) are sent by both.
  */
-const CHECKED_WITH_A_VERIFIED_CUSTOMER = new Set(['recharge', 'cashOut', 'exchange']);
+const VERIFIED_ATTACKER_CALLS = new Set(['recharge', 'cashOut', 'exchange']);
+const BOTH_ATTACKERS_CALLS = new Set(['fundOrderCancel', 'fundOrderDetail']);
+
+/**
+ * Fields checked from a body of their own: a withdrawal to a wallet is a USDT one without a card
+ * (giving both destinations is refused before either is looked up).
+ */
+const FIELD_BODIES: Record<
+  string,
+  (body: Record<string, unknown>, ids: Record<string, unknown>) => Record<string, unknown>
+> = {
+  'cashOut.walletId': ({ cardId: _card, ...rest }, ids) => ({
+    ...rest,
+    currency: 'USDT',
+    amount: 100_000_000,
+    walletId: ids.walletId,
+  }),
+};
 
 describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
   let t: TestApp;
   let attacker: Session;
+  /** Verified, funded, with a card and a wallet: sends the money calls. */
+  let banker: Session;
   let victim: Session;
   /** The attacker's own ids (the valid body) and the victim's, by field name. */
   const own: Record<string, unknown> = {};
   const theirs: Record<string, unknown> = {};
   const missing: Record<string, unknown> = {};
+  /** The banker's own ids and amounts its calls can succeed with. */
+  const bankers: Record<string, unknown> = {};
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
@@ -103,17 +131,28 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
         ),
       );
     }
-    // Exchange quotes need no verified identity (exchanging does).
-    const quoteOf = async (session: Session) =>
-      expectSuccess<{ quoteId: string }>(
-        await call(
-          t.app,
-          '/user/exchange/quote',
-          { from: 'KRW', to: 'USD', amount: 100_000 },
-          { session },
-        ),
-      ).quoteId;
     const [myQuote, theirQuote] = [await quoteOf(attacker), await quoteOf(victim)];
+    // The verified attacker: a real card and wallet, money in every account currency, an unused
+    // voucher and a quote of its own.
+    const reviewer = await signInNewStaff(t.app, t.db, 'reviewer');
+    const rich = await newWithdrawer(t.app, t.db, t.demoCode, reviewer);
+    banker = rich.session;
+    for (const [currency, amount] of [
+      ['KRW', 10_000_000],
+      ['USD', 1_000_000],
+      ['USDT', 10_000_000_000],
+    ] as const) {
+      await fund(t.db, rich.id, currency, amount);
+    }
+    Object.assign(bankers, {
+      fundPassword: FUND,
+      currency: 'KRW',
+      amount: 100_000,
+      cardId: rich.card.id,
+      walletId: (await addWallet(t.app, banker)).id,
+      voucherId: await uploadVoucher(t.app, banker),
+      quoteId: await quoteOf(banker),
+    });
     const ownCard = await cardAndWallet(
       attackerId,
       '1',
@@ -136,6 +175,9 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
       backPhotoId: theirBack,
       customerId: victimId,
       quoteId: theirQuote,
+      cardId: theirCard,
+      walletId: theirCard,
+      voucherId: await uploadVoucher(t.app, victim),
     });
     Object.assign(missing, {
       id: 2_000_000_000,
@@ -144,16 +186,30 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
       backPhotoId: '1'.repeat(32),
       customerId: 2_000_000_000,
       quoteId: `q_${'A'.repeat(24)}`,
+      cardId: 2_000_000_000,
+      walletId: 2_000_000_000,
+      voucherId: '0'.repeat(32),
     });
   });
   afterAll(() => t.close());
 
-  const send = (call: DocumentCall, body: object) =>
+  // Exchange quotes need no verified identity (exchanging does).
+  const quoteOf = async (session: Session) =>
+    expectSuccess<{ quoteId: string }>(
+      await call(
+        t.app,
+        '/user/exchange/quote',
+        { from: 'KRW', to: 'USD', amount: 100_000 },
+        { session },
+      ),
+    ).quoteId;
+
+  const send = (call: DocumentCall, body: object, as: Session = attacker) =>
     t.app.inject({
       method: 'POST',
       url: call.url,
       payload: body,
-      headers: { [TOKEN_HEADER]: attacker.token, [ACCOUNT_HEADER]: attacker.account },
+      headers: { [TOKEN_HEADER]: as.token, [ACCOUNT_HEADER]: as.account },
     });
 
   it('refuses every id of another customer like an unknown one, and leaks nothing', async () => {
@@ -161,41 +217,80 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
       (c) => c.access === 'customer' && c.kind === 'json',
     );
     const tried: string[] = [];
-    const checked: { call: DocumentCall; body: Record<string, unknown> }[] = [];
+    const checked: { call: DocumentCall; body: Record<string, unknown>; as: Session }[] = [];
     for (const call of calls) {
       const fields = Object.keys(call.schema.properties ?? {}).filter((f) => ID_FIELD.test(f));
-      if (fields.length === 0 || CHECKED_WITH_A_VERIFIED_CUSTOMER.has(call.operationId)) continue;
-      const body = await validBody(call, own);
-      for (const field of fields) {
-        if (!(field in theirs)) {
-          throw new Error(`${call.operationId}.${field}: add the victim's value for this id field`);
-        }
-        const before = await databaseFingerprint(t.db);
-        const foreign = await send(call, { ...body, [field]: theirs[field] });
-        const unknown = await send(call, { ...body, [field]: missing[field] });
-        expect(await databaseFingerprint(t.db)).toEqual(before);
-        const answer = envelope(foreign);
-        expect(foreign.statusCode, `${call.operationId}.${field}`).toBeGreaterThanOrEqual(400);
-        expect(foreign.statusCode).toBeLessThan(500);
-        expect(answer.params?.field, `${call.operationId}.${field}`).toBe(field);
-        // The same answer as for an id nobody has.
-        expect(foreign.statusCode).toBe(unknown.statusCode);
-        expect(foreign.json()).toEqual(unknown.json());
-        for (const value of Object.values(theirs)) {
-          expect(foreign.body).not.toContain(String(value));
-        }
-        expect(foreign.body).not.toContain(victim.account);
-        tried.push(`${call.operationId}.${field}`);
+      if (fields.length === 0) continue;
+      const attackers: { as: Session; name: string; ids: Record<string, unknown> }[] = [];
+      if (!VERIFIED_ATTACKER_CALLS.has(call.operationId)) {
+        attackers.push({ as: attacker, name: 'unverified', ids: own });
       }
-      checked.push({ call, body });
+      if (
+        VERIFIED_ATTACKER_CALLS.has(call.operationId) ||
+        BOTH_ATTACKERS_CALLS.has(call.operationId)
+      ) {
+        attackers.push({ as: banker, name: 'verified', ids: { ...own, ...bankers } });
+      }
+      for (const { as, name, ids } of attackers) {
+        const body = await validBody(call, ids);
+        for (const field of fields) {
+          if (!(field in theirs)) {
+            throw new Error(
+              `${call.operationId}.${field}: add the victim's value for this id field`,
+            );
+          }
+          const base = FIELD_BODIES[`${call.operationId}.${field}`]?.(body, ids) ?? body;
+          const label = `${call.operationId}.${field} (${name})`;
+          const before = await databaseFingerprint(t.db);
+          const foreign = await send(call, { ...base, [field]: theirs[field] }, as);
+          const unknown = await send(call, { ...base, [field]: missing[field] }, as);
+          expect(await databaseFingerprint(t.db), label).toEqual(before);
+          const answer = envelope(foreign);
+          expect(foreign.statusCode, label).toBeGreaterThanOrEqual(400);
+          expect(foreign.statusCode, label).toBeLessThan(500);
+          expect(answer.params?.field, label).toBe(field);
+          // The same answer as for an id nobody has.
+          expect(foreign.statusCode, label).toBe(unknown.statusCode);
+          expect(foreign.json(), label).toEqual(unknown.json());
+          for (const value of Object.values(theirs)) {
+            expect(foreign.body).not.toContain(String(value));
+          }
+          expect(foreign.body).not.toContain(victim.account);
+          tried.push(label);
+          if (base !== body) checked.push({ call, body: base, as });
+        }
+        // The banker's fund-order ids are not an open order of its own; the unverified
+        // attacker's show those calls work.
+        if (as === attacker || !BOTH_ATTACKERS_CALLS.has(call.operationId)) {
+          checked.push({ call, body, as });
+        }
+      }
     }
     // The calls that take an id work with the caller's own ids (the refusals above are not
-    // refusals of everything).
-    for (const { call, body } of checked) {
-      const response = await send(call, body);
+    // refusals of everything). A fund order opened here is cancelled, as one at a time is open.
+    for (const { call, body, as } of checked) {
+      // A quote lives 30 s: the one made before the refusals above may have expired.
+      const fresh = call.operationId === 'exchange' ? { quoteId: await quoteOf(as) } : {};
+      const response = await send(call, { ...body, ...fresh }, as);
       expect(response.statusCode, `${call.operationId} ${response.body.slice(0, 200)}`).toBe(200);
+      const opened = envelope(response).data as { kind?: string; id?: number } | null;
+      if (call.operationId === 'recharge' || call.operationId === 'cashOut') {
+        expectSuccess(
+          await apiCall(t.app, '/user/fundOrder/cancel', { id: opened?.id }, { session: as }),
+        );
+      }
     }
     expect(tried.length).toBeGreaterThanOrEqual(3);
+    for (const money of [
+      'recharge.voucherId (verified)',
+      'cashOut.cardId (verified)',
+      'cashOut.walletId (verified)',
+      'exchange.quoteId (verified)',
+      'fundOrderCancel.id (verified)',
+      'fundOrderDetail.id (verified)',
+    ]) {
+      expect(tried).toContain(money);
+    }
     console.log(`cross-customer ids (${kind}): ${tried.join(', ')} refused like unknown ids`);
   });
 });

@@ -135,6 +135,10 @@ export async function decideDeposit(
   staffId: number,
   decision: { id: number; version: number; reason?: string },
 ): Promise<FundQueueItemDto> {
+  // Named like the case's and the withdrawal desk's refusal (the engine's own names no field).
+  if ((await depositById(maru.db, decision.id)) === null) {
+    throw new ApiRefusal('fund_order.not_found', { field: 'id' }, 404);
+  }
   await applyDepositEvent(maru.db, {
     id: decision.id,
     event:
