@@ -11,3 +11,5 @@ export {
 } from './upload-sweep';
 export type { UploadSweepResult } from './upload-sweep';
 export { imageTypeOf } from './signature';
+export { storeImage } from './store-image';
+export type { StoredImage } from './store-image';

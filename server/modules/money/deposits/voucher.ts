@@ -3,42 +3,22 @@ import type { RechargeVoucherDto } from '../../../../contract';
 import type { AppContext } from '../../../app-context';
 import type { Database } from '../../../db/connect';
 import { deposits, uploads } from '../../../db/schema';
-import { cleanImage } from '../../../uploads';
+import { storeImage } from '../../../uploads';
 
 export const VOUCHER_PURPOSE = 'deposit_voucher';
 
 /**
  * Checks and re-encodes a deposit voucher with the ID photos' rules (type by signature, size and
- * pixel limits, re-encoded without metadata, encrypted at rest) and records it as the customer's.
- * As for ID photos, the file is staged and renamed into place in the transaction that inserts the
- * row (server/modules/kyc/upload-photo.ts).
+ * pixel limits, re-encoded without metadata, encrypted at rest) and records it as the customer's,
+ * file and row together (server/uploads/store-image.ts).
  */
 export async function uploadVoucher(
   context: AppContext,
   customerId: number,
   body: Buffer,
 ): Promise<RechargeVoucherDto> {
-  const image = await cleanImage(body);
-  const id = context.uploads.newId();
-  const staged = await context.uploads.stage(id, image.bytes);
-  try {
-    await context.db.transaction(async (tx) => {
-      await tx.insert(uploads).values({
-        id,
-        ownerCustomerId: customerId,
-        purpose: VOUCHER_PURPOSE,
-        mime: image.mime,
-        byteSize: image.bytes.length,
-        width: image.width,
-        height: image.height,
-      });
-      await staged.commit();
-    });
-  } catch (error) {
-    await staged.discard();
-    throw error;
-  }
-  return { voucherId: id, width: image.width, height: image.height };
+  const { id, width, height } = await storeImage(context, customerId, VOUCHER_PURPOSE, body);
+  return { voucherId: id, width, height };
 }
 
 /**
