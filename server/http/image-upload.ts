@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { InferType } from 'yup';
+import type { Schema } from 'yup';
 import type { BinaryCallSpec } from '../../contract';
 import { API_BASE } from '../../contract';
 import { authenticate } from '../auth/authenticate';
@@ -11,8 +11,9 @@ import { routeRateLimit } from './rate-limit';
 import { validateBody } from './validation';
 
 /** One image-upload call: the contract's binary call and what this server does with the image. */
-export interface ImageUploadRoute<C extends BinaryCallSpec, R> {
-  call: C;
+export interface ImageUploadRoute<Q, R> {
+  /** The contract's call; its query schema gives the query `store` gets. */
+  call: BinaryCallSpec & { query: Schema<Q> };
   /** Most bytes of the image itself (the size named in the too-large refusal). */
   imageMaxBytes: number;
   /** Bytes the body may carry around the image (multipart framing); 0 for a raw body. */
@@ -22,7 +23,7 @@ export interface ImageUploadRoute<C extends BinaryCallSpec, R> {
   /** The image's bytes in the body (the body itself unless it is framed). */
   imageOf?: (body: Buffer, contentType: string | undefined) => Buffer;
   /** Checks and stores the image; its answer is the call's data. */
-  store: (customerId: number, query: InferType<C['query']>, image: Buffer) => Promise<R>;
+  store: (customerId: number, query: Q, image: Buffer) => Promise<R>;
 }
 
 interface Checked<Q> {
@@ -42,13 +43,13 @@ interface Checked<Q> {
  * the session and the account's state, the query. A stranger's upload is refused without a byte of
  * it buffered (Node discards the unread body).
  */
-export function registerImageUpload<C extends BinaryCallSpec, R>(
+export function registerImageUpload<Q, R>(
   app: FastifyInstance,
-  route: ImageUploadRoute<C, R>,
+  route: ImageUploadRoute<Q, R>,
 ): void {
   const maxMb = route.imageMaxBytes / (1024 * 1024);
   const bodyLimit = route.imageMaxBytes + (route.framingBytes ?? 0);
-  const checked = new WeakMap<FastifyRequest, Checked<InferType<C['query']>>>();
+  const checked = new WeakMap<FastifyRequest, Checked<Q>>();
   const inFlight = new Map<number, number>();
 
   void app.register((scope: FastifyInstance, _options, done) => {
@@ -71,7 +72,8 @@ export function registerImageUpload<C extends BinaryCallSpec, R>(
             throw new ApiRefusal('upload.too_large', { maxMb }, 413);
           }
           const session = await authenticate(app.maru.db, request, { checkAccountState: true });
-          const query = await validateBody(route.call.query, request.query);
+          // validateBody answers the schema's output type, which is Q by the route's type.
+          const query = (await validateBody(route.call.query, request.query)) as Q;
           checked.set(request, { session, query });
           return payload;
         },

@@ -1,27 +1,28 @@
-import { Box, Button, Field, Flex, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Form, Formik, useField } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { waitFor } from 'xstate';
 import { moneyInput, parseMoney } from '../../contract/money';
-import { FUND_CURRENCIES, cashOutRequest } from '../../contract/schemas/funds';
+import { cashOutRequest } from '../../contract/schemas/funds';
 import type { CashOutInfoDto, FundCurrency } from '../../contract/schemas/funds';
 import type { CashOutDraft } from '../../machines/flows/cash-out';
 import { call } from '../api';
-import { BackHeader } from '../components/BackHeader';
 import { EmptyData } from '../components/EmptyData';
 import { LoadError } from '../components/LoadError';
-import { SubmitButton, TextField } from '../components/form';
+import { SubmitButton } from '../components/form';
 import { Row } from './DetailRow';
 import { AmountField } from './funds/AmountField';
-import { amountProblem, limitParams, moneyWithCurrency } from './funds/amount';
-import { CurrencyChoice } from './funds/CurrencyChoice';
-import { FUND_RECORD_PATH, FundOrderResult } from './funds/FundOrderResult';
+import { limitParams, moneyWithCurrency, validateAmount } from './funds/amount';
+import { CurrencyScreen } from './funds/CurrencyScreen';
+import { FundOrderResult } from './funds/FundOrderResult';
+import { FundPasswordFields } from './funds/FundPasswordFields';
 import { fundCurrencyOf } from './funds/fundCurrency';
 import { makeCashOutFlow } from './funds/moneyFlows';
 import { NEEDS_KYC, NeedsKyc, orNeedsKyc } from './funds/NeedsKyc';
+import { PendingOperation } from './funds/PendingOperation';
 import { RefusalNote } from './funds/RefusalNote';
 import { WindowNote } from './funds/WindowNote';
 import { useLoaded } from './useLoaded';
@@ -43,21 +44,10 @@ const passwordSchema = cashOutRequest.pick(['fundPassword']);
  */
 export default function CashOutScreen() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const currency = fundCurrencyOf(params.get('currency'));
   return (
-    <Box minH="100dvh" bg="bg.muted" pb="8">
-      <BackHeader title={t('funds.cashOut.title')} />
-      <Stack gap="4" px="4" pt="4">
-        <CurrencyChoice
-          currencies={FUND_CURRENCIES}
-          value={currency}
-          onChange={(next) => setParams({ currency: next }, { replace: true })}
-          label={t('funds.currency')}
-        />
-        <CashOut key={currency} currency={currency} />
-      </Stack>
-    </Box>
+    <CurrencyScreen title={t('funds.cashOut.title')}>
+      {(currency) => <CashOut key={currency} currency={currency} />}
+    </CurrencyScreen>
   );
 }
 
@@ -97,16 +87,7 @@ function CashOut({ currency }: { currency: FundCurrency }) {
   if (!load.data) return <Skeleton h="64" borderRadius="xl" data-testid="cashout-loading" />;
   const [info, destinations] = load.data;
   if (info === NEEDS_KYC) return <NeedsKyc testId="cashout-needs-kyc" />;
-  if (info.pendingOrderId !== null) {
-    return (
-      <Stack gap="3" bg="bg" borderRadius="xl" p="4" data-testid="cashout-pending">
-        <Text fontSize="sm">{t('funds.pendingExists')}</Text>
-        <Button variant="outline" asChild>
-          <RouterLink to={FUND_RECORD_PATH}>{t('funds.records')}</RouterLink>
-        </Button>
-      </Stack>
-    );
-  }
+  if (info.pendingOrderId !== null) return <PendingOperation testId="cashout-pending" />;
   if (destinations.length === 0) {
     return (
       <Stack gap="3" bg="bg" borderRadius="xl" pb="4" data-testid="cashout-destinations-empty">
@@ -165,10 +146,7 @@ function CashOutFlow({
       <Formik
         key="form"
         initialValues={initial}
-        validate={({ amount }) => {
-          const problem = amountProblem(amount, currency, limits);
-          return problem ? { amount: problem } : {};
-        }}
+        validate={validateAmount(currency, limits)}
         onSubmit={({ amount, destination }) => {
           const minor = parseMoney(amount, currency);
           const to = destinations.find((d) => d.key === destination);
@@ -229,31 +207,13 @@ function CashOutFlow({
                 {destinationLabel}
               </Row>
             </Box>
-            <TextField
-              name="fundPassword"
-              type="password"
-              inputMode="numeric"
-              maxLength={6}
-              autoComplete="current-password"
+            <FundPasswordFields
+              busy={step === 'submitting'}
+              onBack={() => flow.send({ type: 'back' })}
+              backTestId="cashout-confirm-back"
+              submitTestId="cashout-confirm-submit"
+              submitLabel={t('funds.cashOut.submit')}
             />
-            <Flex gap="2">
-              <Button
-                flex="1"
-                size="lg"
-                h="12"
-                variant="outline"
-                disabled={step === 'submitting'}
-                onClick={() => flow.send({ type: 'back' })}
-                data-testid="cashout-confirm-back"
-              >
-                {t('funds.back')}
-              </Button>
-              <Flex flex="2">
-                <SubmitButton testId="cashout-confirm-submit">
-                  {t('funds.cashOut.submit')}
-                </SubmitButton>
-              </Flex>
-            </Flex>
           </Stack>
         </Form>
       </Formik>

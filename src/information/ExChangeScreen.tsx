@@ -23,10 +23,11 @@ import { quoteLifeLeft } from '../../machines/flows/exchange';
 import { call } from '../api';
 import { BackHeader } from '../components/BackHeader';
 import { LoadError } from '../components/LoadError';
-import { SubmitButton, TextField } from '../components/form';
+import { SubmitButton } from '../components/form';
 import { formatSeoulTime } from '../market/format';
 import { Row } from './DetailRow';
 import { AmountField } from './funds/AmountField';
+import { FundPasswordFields } from './funds/FundPasswordFields';
 import { amountProblem, moneyWithCurrency } from './funds/amount';
 import { makeExchangeFlow } from './funds/moneyFlows';
 import { quotedRate } from './funds/rate';
@@ -316,31 +317,13 @@ function QuoteCard({
               >
                 {t('funds.exchange.validFor', { seconds })}
               </Text>
-              <TextField
-                name="fundPassword"
-                type="password"
-                inputMode="numeric"
-                maxLength={6}
-                autoComplete="current-password"
+              <FundPasswordFields
+                busy={exchanging}
+                onBack={() => flow.send({ type: 'edit' })}
+                backTestId="exchange-edit"
+                submitTestId="exchange-confirm"
+                submitLabel={t('funds.exchange.confirm')}
               />
-              <Flex gap="2">
-                <Button
-                  flex="1"
-                  size="lg"
-                  h="12"
-                  variant="outline"
-                  disabled={exchanging}
-                  onClick={() => flow.send({ type: 'edit' })}
-                  data-testid="exchange-edit"
-                >
-                  {t('funds.back')}
-                </Button>
-                <Flex flex="2">
-                  <SubmitButton testId="exchange-confirm">
-                    {t('funds.exchange.confirm')}
-                  </SubmitButton>
-                </Flex>
-              </Flex>
             </Stack>
           </Form>
         </Formik>

@@ -1,18 +1,15 @@
 import { Badge, Box, Button, Flex, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { FUND_CURRENCIES } from '../../contract/schemas/funds';
+import { useNavigate } from 'react-router-dom';
 import type { FundCurrency, ReceivingChannelDto } from '../../contract/schemas/funds';
 import { call } from '../api';
-import { BackHeader } from '../components/BackHeader';
 import { EmptyData } from '../components/EmptyData';
 import { LoadError } from '../components/LoadError';
 import { CopyIcon } from '../components/icons';
 import { notify } from '../components/toaster';
 import { moneyWithCurrency } from './funds/amount';
 import { NEEDS_KYC, NeedsKyc, orNeedsKyc } from './funds/NeedsKyc';
-import { CurrencyChoice } from './funds/CurrencyChoice';
-import { fundCurrencyOf } from './funds/fundCurrency';
+import { CurrencyScreen } from './funds/CurrencyScreen';
 import { WindowNote } from './funds/WindowNote';
 import { useLoaded } from './useLoaded';
 
@@ -25,30 +22,23 @@ import { useLoaded } from './useLoaded';
 export default function RechargeChannelScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const currency = fundCurrencyOf(params.get('currency'));
   return (
-    <Box minH="100dvh" bg="bg.muted" pb="8">
-      <BackHeader title={t('funds.channel.title')} />
-      <Stack gap="4" px="4" pt="4">
-        <CurrencyChoice
-          currencies={FUND_CURRENCIES}
-          value={currency}
-          onChange={(next) => setParams({ currency: next }, { replace: true })}
-          label={t('funds.currency')}
-        />
-        <Channels key={currency} currency={currency} />
-        <Button
-          size="lg"
-          h="12"
-          borderRadius="lg"
-          onClick={() => void navigate(`/information/recharge?currency=${currency}`)}
-          data-testid="channel-next"
-        >
-          {t('funds.channel.next')}
-        </Button>
-      </Stack>
-    </Box>
+    <CurrencyScreen title={t('funds.channel.title')}>
+      {(currency) => (
+        <>
+          <Channels key={currency} currency={currency} />
+          <Button
+            size="lg"
+            h="12"
+            borderRadius="lg"
+            onClick={() => void navigate(`/information/recharge?currency=${currency}`)}
+            data-testid="channel-next"
+          >
+            {t('funds.channel.next')}
+          </Button>
+        </>
+      )}
+    </CurrencyScreen>
   );
 }
 

@@ -1,25 +1,24 @@
-import { Box, Button, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { waitFor } from 'xstate';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { parseMoney } from '../../contract/money';
-import { FUND_CURRENCIES } from '../../contract/schemas/funds';
 import type { FundCurrency, RechargeChannelDto } from '../../contract/schemas/funds';
 import { call } from '../api';
-import { BackHeader } from '../components/BackHeader';
 import { EmptyData } from '../components/EmptyData';
 import { LoadError } from '../components/LoadError';
 import { SubmitButton } from '../components/form';
 import { AmountField } from './funds/AmountField';
-import { amountProblem, limitParams, moneyWithCurrency } from './funds/amount';
-import { CurrencyChoice } from './funds/CurrencyChoice';
-import { FUND_RECORD_PATH, FundOrderResult } from './funds/FundOrderResult';
+import { limitParams, moneyWithCurrency, validateAmount } from './funds/amount';
+import { CurrencyScreen } from './funds/CurrencyScreen';
+import { FundOrderResult } from './funds/FundOrderResult';
 import { fundCurrencyOf } from './funds/fundCurrency';
 import { makeRechargeFlow } from './funds/moneyFlows';
 import { NEEDS_KYC, NeedsKyc, orNeedsKyc } from './funds/NeedsKyc';
+import { PendingOperation } from './funds/PendingOperation';
 import { RefusalNote } from './funds/RefusalNote';
 import { VoucherPicker } from './funds/VoucherPicker';
 import { WindowNote } from './funds/WindowNote';
@@ -33,21 +32,10 @@ import { useLoaded } from './useLoaded';
  */
 export default function RechargeScreen() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const currency = fundCurrencyOf(params.get('currency'));
   return (
-    <Box minH="100dvh" bg="bg.muted" pb="8">
-      <BackHeader title={t('funds.recharge.title')} />
-      <Stack gap="4" px="4" pt="4">
-        <CurrencyChoice
-          currencies={FUND_CURRENCIES}
-          value={currency}
-          onChange={(next) => setParams({ currency: next }, { replace: true })}
-          label={t('funds.currency')}
-        />
-        <Recharge key={currency} currency={currency} />
-      </Stack>
-    </Box>
+    <CurrencyScreen title={t('funds.recharge.title')}>
+      {(currency) => <Recharge key={currency} currency={currency} />}
+    </CurrencyScreen>
   );
 }
 
@@ -76,14 +64,7 @@ function Recharge({ currency }: { currency: FundCurrency }) {
     );
   }
   if ((pending.data?.pendingOrderId ?? null) !== null) {
-    return (
-      <Stack gap="3" bg="bg" borderRadius="xl" p="4" data-testid="recharge-pending">
-        <Text fontSize="sm">{t('funds.pendingExists')}</Text>
-        <Button variant="outline" asChild>
-          <RouterLink to={FUND_RECORD_PATH}>{t('funds.records')}</RouterLink>
-        </Button>
-      </Stack>
-    );
+    return <PendingOperation testId="recharge-pending" />;
   }
   return <RechargeFlow info={channel.data} />;
 }
@@ -116,10 +97,7 @@ function RechargeFlow({ info }: { info: RechargeChannelDto }) {
   return (
     <Formik
       initialValues={{ amount: '' }}
-      validate={({ amount }) => {
-        const problem = amountProblem(amount, currency, limits);
-        return problem ? { amount: problem } : {};
-      }}
+      validate={validateAmount(currency, limits)}
       onSubmit={async ({ amount }) => {
         const minor = parseMoney(amount, currency);
         if (minor === null) return;

@@ -50,3 +50,14 @@ export function limitParams(
       : { withdrawable: moneyWithCurrency(limits.withdrawable, currency) }),
   };
 }
+
+/** A Formik `validate` for a form whose `amount` is checked by amountProblem. */
+export function validateAmount(
+  currency: Currency,
+  limits?: AmountLimits,
+): (values: { amount: string }) => { amount?: ErrorCode } {
+  return ({ amount }) => {
+    const problem = amountProblem(amount, currency, limits);
+    return problem ? { amount: problem } : {};
+  };
+}
