@@ -1,12 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FundOrderDetailDto } from '../../contract';
 import type { DepositContext, DepositEvent } from '../../machines/deposit';
 import type { Database } from '../../server/db/connect';
-import { deposits, lifecycleJobs } from '../../server/db/schema';
-import { applyEvent, depositLifecycle } from '../../server/lifecycle';
-import { runDueJobs } from '../../server/lifecycle/jobs';
+import { deposits } from '../../server/db/schema';
+import { depositLifecycle } from '../../server/lifecycle';
 import type { LifecycleAdapter } from '../support/lifecycle-paths';
-import { describeLifecyclePaths, resultOfAnswer, resultOfCall } from '../support/lifecycle-paths';
+import {
+  blankRejectUnsendable,
+  describeLifecyclePaths,
+  resultOfAnswer,
+  sendClockEvent,
+} from '../support/lifecycle-paths';
 import type { Session } from './api-helpers';
 import { call, expectSuccess } from './api-helpers';
 import { uploadVoucher, verifiedCustomer } from './deposit-helpers';
@@ -24,41 +28,6 @@ interface DepositEntity {
   session: Session;
 }
 
-/**
- * The clock's event as the system sends it: the deposit's own pending job run by the job runner
- * at its due time; where none is pending (already flagged), the event goes to the engine as the
- * system, which must refuse it and write nothing.
- */
-async function sendClockEvent(db: Database, id: number, event: DepositEvent) {
-  const entity = { type: 'deposit', id: String(id) };
-  const [job] = await db
-    .select()
-    .from(lifecycleJobs)
-    .where(
-      and(
-        eq(lifecycleJobs.entityType, entity.type),
-        eq(lifecycleJobs.entityId, entity.id),
-        eq(lifecycleJobs.status, 'pending'),
-      ),
-    )
-    .orderBy(asc(lifecycleJobs.runAt))
-    .limit(1);
-  if (!job) {
-    return resultOfCall(() =>
-      applyEvent(db, {
-        lifecycle: depositLifecycle,
-        id,
-        event,
-        actor: { kind: 'system', id: null },
-      }),
-    );
-  }
-  await runDueJobs(db, { now: job.runAt, entity, limit: 1 });
-  const [ran] = await db.select().from(lifecycleJobs).where(eq(lifecycleJobs.id, job.id));
-  if (ran?.status === 'done') return { ok: true as const };
-  return { ok: false as const, code: ran?.lastError ?? 'job not run', httpStatus: null };
-}
-
 async function versionOf(db: Database, id: number): Promise<number> {
   const [row] = await db
     .select({ version: deposits.depositVersion })
@@ -71,9 +40,7 @@ async function versionOf(db: Database, id: number): Promise<number> {
 describeLifecyclePaths({
   name: 'deposit',
   lifecycle: depositLifecycle,
-  // A blank reason never reaches the machine through the API: validation refuses it first.
-  extraEvents: [{ type: 'review.reject', reason: '   ' }],
-  sendsAsIs: (event) => event.type !== 'review.reject' || event.reason.trim() !== '',
+  ...blankRejectUnsendable,
   adapter: async (t): Promise<LifecycleAdapter<DepositEntity, DepositContext, DepositEvent>> => {
     const reviewer = await signInNewStaff(t.app, t.db, 'reviewer');
     return {
@@ -120,7 +87,7 @@ describeLifecyclePaths({
               ),
             );
           case 'review.overdue':
-            return sendClockEvent(t.db, entity.id, event);
+            return sendClockEvent(t.db, depositLifecycle, entity.id, event);
         }
       },
       actorOf(event, entity) {

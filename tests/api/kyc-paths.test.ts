@@ -1,12 +1,15 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { KycContext, KycEvent } from '../../machines/kyc';
-import type { Database } from '../../server/db/connect';
-import { customers, lifecycleJobs } from '../../server/db/schema';
-import { applyEvent, kycLifecycle } from '../../server/lifecycle';
-import { runDueJobs } from '../../server/lifecycle/jobs';
+import { customers } from '../../server/db/schema';
+import { kycLifecycle } from '../../server/lifecycle';
 import type { LifecycleStatus } from '../../server/lifecycle';
 import type { LifecycleAdapter } from '../support/lifecycle-paths';
-import { describeLifecyclePaths, resultOfAnswer, resultOfCall } from '../support/lifecycle-paths';
+import {
+  blankRejectUnsendable,
+  describeLifecyclePaths,
+  resultOfAnswer,
+  sendClockEvent,
+} from '../support/lifecycle-paths';
 import type { Session } from './api-helpers';
 import { call, expectSuccess, registerCustomer } from './api-helpers';
 import { signInNewStaff, staffCall, uploadPhoto } from './identity-helpers';
@@ -22,50 +25,10 @@ interface KycCustomer {
   photos: { frontPhotoId: string; backPhotoId: string } | null;
 }
 
-/**
- * The review clock's event, sent the way the system sends it: the job the submission scheduled is
- * run by the job runner at its due time (only this customer's job, so other paths' customers are
- * untouched); the result is the job's outcome (done, or skipped with the machine's refusal code).
- * Where no job is pending (never submitted, or already flagged) the clock has nothing to send: the
- * event goes to the engine as the system, which must refuse it and write nothing.
- */
-async function sendClockEvent(db: Database, customerId: number, event: KycEvent) {
-  const entity = { type: 'kyc', id: String(customerId) };
-  const [job] = await db
-    .select()
-    .from(lifecycleJobs)
-    .where(
-      and(
-        eq(lifecycleJobs.entityType, entity.type),
-        eq(lifecycleJobs.entityId, entity.id),
-        eq(lifecycleJobs.status, 'pending'),
-      ),
-    )
-    .orderBy(asc(lifecycleJobs.runAt))
-    .limit(1);
-  if (!job) {
-    return resultOfCall(() =>
-      applyEvent(db, {
-        lifecycle: kycLifecycle,
-        id: customerId,
-        event,
-        actor: { kind: 'system', id: null },
-      }),
-    );
-  }
-  await runDueJobs(db, { now: job.runAt, entity, limit: 1 });
-  const [ran] = await db.select().from(lifecycleJobs).where(eq(lifecycleJobs.id, job.id));
-  if (ran?.status === 'done') return { ok: true as const };
-  return { ok: false as const, code: ran?.lastError ?? 'job not run', httpStatus: null };
-}
-
 describeLifecyclePaths({
   name: 'kyc',
   lifecycle: kycLifecycle,
-  // A blank reason never reaches the machine through the API: validation refuses it first
-  // (request.required). The machine's own refusal (kyc.reason_required) is in machines/kyc.test.ts.
-  extraEvents: [{ type: 'review.reject', reason: '   ' }],
-  sendsAsIs: (event) => event.type !== 'review.reject' || event.reason.trim() !== '',
+  ...blankRejectUnsendable,
   adapter: async (t): Promise<LifecycleAdapter<KycCustomer, KycContext, KycEvent>> => {
     const reviewer = await signInNewStaff(t.app, t.db, 'reviewer');
     return {
@@ -109,7 +72,7 @@ describeLifecyclePaths({
               ),
             );
           case 'review.overdue':
-            return sendClockEvent(t.db, customer.id, event);
+            return sendClockEvent(t.db, kycLifecycle, customer.id, event);
         }
       },
       actorOf(event, customer) {

@@ -1,14 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FundOrderDetailDto, FundOrderDto } from '../../contract';
 import type { WithdrawalContext, WithdrawalEvent } from '../../machines/withdrawal';
-import type { Database } from '../../server/db/connect';
-import { lifecycleJobs } from '../../server/db/schema';
-import { applyEvent, withdrawalLifecycle } from '../../server/lifecycle';
-import { runDueJobs } from '../../server/lifecycle/jobs';
+import { withdrawalLifecycle } from '../../server/lifecycle';
 import { writeSetting } from '../../server/settings';
 import type { LifecycleAdapter } from '../support/lifecycle-paths';
-import { describeLifecyclePaths, resultOfAnswer, resultOfCall } from '../support/lifecycle-paths';
+import {
+  blankRejectUnsendable,
+  describeLifecyclePaths,
+  resultOfAnswer,
+  sendClockEvent,
+} from '../support/lifecycle-paths';
 import { call, expectSuccess } from './api-helpers';
 import type { SignedInStaff } from './identity-helpers';
 import { signInNewStaff, staffCall } from './identity-helpers';
@@ -29,46 +30,13 @@ interface PathWithdrawal {
 
 const AMOUNT = 200_000;
 
-/** The clock's event as the job runner sends it (see tests/api/kyc-paths.test.ts). */
-async function sendClockEvent(db: Database, id: number, event: WithdrawalEvent) {
-  const entity = { type: 'withdrawal', id: String(id) };
-  const [job] = await db
-    .select()
-    .from(lifecycleJobs)
-    .where(
-      and(
-        eq(lifecycleJobs.entityType, entity.type),
-        eq(lifecycleJobs.entityId, entity.id),
-        eq(lifecycleJobs.status, 'pending'),
-      ),
-    )
-    .orderBy(asc(lifecycleJobs.runAt))
-    .limit(1);
-  if (!job) {
-    return resultOfCall(() =>
-      applyEvent(db, {
-        lifecycle: withdrawalLifecycle,
-        id,
-        event,
-        actor: { kind: 'system', id: null },
-      }),
-    );
-  }
-  await runDueJobs(db, { now: job.runAt, entity, limit: 1 });
-  const [ran] = await db.select().from(lifecycleJobs).where(eq(lifecycleJobs.id, job.id));
-  if (ran?.status === 'done') return { ok: true as const };
-  return { ok: false as const, code: ran?.lastError ?? 'job not run', httpStatus: null };
-}
-
 describePaths();
 
 function describePaths() {
   describeLifecyclePaths({
     name: 'withdrawal',
     lifecycle: withdrawalLifecycle,
-    // Blank reasons and references never reach the machine: validation refuses them first.
-    extraEvents: [{ type: 'review.reject', reason: '   ' }],
-    sendsAsIs: (event) => event.type !== 'review.reject' || event.reason.trim() !== '',
+    ...blankRejectUnsendable,
     adapter: async (
       t,
     ): Promise<LifecycleAdapter<PathWithdrawal, WithdrawalContext, WithdrawalEvent>> => {
@@ -149,7 +117,7 @@ function describePaths() {
                 ),
               );
             case 'review.overdue':
-              return sendClockEvent(t.db, w.id, event);
+              return sendClockEvent(t.db, withdrawalLifecycle, w.id, event);
           }
         },
         actorOf(event, w) {

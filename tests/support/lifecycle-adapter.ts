@@ -1,5 +1,10 @@
+import { and, asc, eq } from 'drizzle-orm';
 import type { EventObject } from 'xstate';
-import type { Actor, LifecycleStatus, LoadedLifecycle } from '../../server/lifecycle';
+import type { Database } from '../../server/db/connect';
+import { lifecycleJobs } from '../../server/db/schema';
+import { applyEvent } from '../../server/lifecycle';
+import type { Actor, Lifecycle, LifecycleStatus, LoadedLifecycle } from '../../server/lifecycle';
+import { runDueJobs } from '../../server/lifecycle/jobs';
 import { Refusal } from '../../server/refusal';
 
 /** An entity a path test drives: its id and whatever the adapter needs (a session, a token). */
@@ -71,3 +76,54 @@ export async function resultOfCall(run: () => Promise<unknown>): Promise<SendRes
     throw error;
   }
 }
+
+/**
+ * A clock event (a review or service clock running out), sent the way the system sends it: the
+ * job the entity scheduled is run by the job runner at its due time (only this entity's job, so
+ * other paths' entities are untouched); the result is the job's outcome (done, or skipped with the
+ * machine's refusal code). Where no job is pending (never scheduled, or already flagged) the clock
+ * has nothing to send: the event goes to the engine as the system, which must refuse it and write
+ * nothing.
+ */
+export async function sendClockEvent<TContext, TEvent extends EventObject>(
+  db: Database,
+  lifecycle: Lifecycle<TContext, TEvent>,
+  id: number,
+  event: TEvent,
+): Promise<SendResult> {
+  const entity = { type: lifecycle.type, id: String(id) };
+  const [job] = await db
+    .select()
+    .from(lifecycleJobs)
+    .where(
+      and(
+        eq(lifecycleJobs.entityType, entity.type),
+        eq(lifecycleJobs.entityId, entity.id),
+        eq(lifecycleJobs.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(lifecycleJobs.runAt))
+    .limit(1);
+  if (!job) {
+    return resultOfCall(() =>
+      applyEvent(db, { lifecycle, id, event, actor: { kind: 'system', id: null } }),
+    );
+  }
+  await runDueJobs(db, { now: job.runAt, entity, limit: 1 });
+  const [ran] = await db.select().from(lifecycleJobs).where(eq(lifecycleJobs.id, job.id));
+  if (ran?.status === 'done') return { ok: true };
+  return { ok: false, code: ran?.lastError ?? 'job not run', httpStatus: null };
+}
+
+/**
+ * Path options for a reviewed lifecycle: a blank reject reason never reaches the machine through
+ * the API (validation refuses it first, request.required), so the planner lists it as unsendable
+ * rather than sending it. The machine's own refusal is in its machine test.
+ */
+export const blankRejectUnsendable = {
+  extraEvents: [{ type: 'review.reject', reason: '   ' }] as const,
+  sendsAsIs: (event: EventObject & { reason?: unknown }): boolean =>
+    event.type !== 'review.reject' ||
+    typeof event.reason !== 'string' ||
+    event.reason.trim() !== '',
+};

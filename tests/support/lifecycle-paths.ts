@@ -16,7 +16,12 @@ import { buildTestApp, databaseKinds as defaultKinds } from './test-app';
  */
 
 export type { LifecycleAdapter, PathEntity, SendResult } from './lifecycle-adapter';
-export { resultOfAnswer, resultOfCall } from './lifecycle-adapter';
+export {
+  blankRejectUnsendable,
+  resultOfAnswer,
+  resultOfCall,
+  sendClockEvent,
+} from './lifecycle-adapter';
 export { assertEdgesCovered, edgeName, planLifecyclePaths } from './lifecycle-path-plan';
 export type { PathPlan, PathPlanOptions, PlannedPath, PlannedStep } from './lifecycle-path-plan';
 export { rowCounts, runLifecyclePath } from './lifecycle-path-run';
