@@ -44,11 +44,7 @@ const passwordSchema = cashOutRequest.pick(['fundPassword']);
  */
 export default function CashOutScreen() {
   const { t } = useTranslation();
-  return (
-    <CurrencyScreen title={t('funds.cashOut.title')}>
-      {(currency) => <CashOut key={currency} currency={currency} />}
-    </CurrencyScreen>
-  );
+  return <CurrencyScreen title={t('funds.cashOut.title')} Body={CashOut} />;
 }
 
 function CashOut({ currency }: { currency: FundCurrency }) {

@@ -21,24 +21,25 @@ import { useLoaded } from './useLoaded';
  */
 export default function RechargeChannelScreen() {
   const { t } = useTranslation();
+  return <CurrencyScreen title={t('funds.channel.title')} Body={ChannelsThenNext} />;
+}
+
+function ChannelsThenNext({ currency }: { currency: FundCurrency }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <CurrencyScreen title={t('funds.channel.title')}>
-      {(currency) => (
-        <>
-          <Channels key={currency} currency={currency} />
-          <Button
-            size="lg"
-            h="12"
-            borderRadius="lg"
-            onClick={() => void navigate(`/information/recharge?currency=${currency}`)}
-            data-testid="channel-next"
-          >
-            {t('funds.channel.next')}
-          </Button>
-        </>
-      )}
-    </CurrencyScreen>
+    <>
+      <Channels currency={currency} />
+      <Button
+        size="lg"
+        h="12"
+        borderRadius="lg"
+        onClick={() => void navigate(`/information/recharge?currency=${currency}`)}
+        data-testid="channel-next"
+      >
+        {t('funds.channel.next')}
+      </Button>
+    </>
   );
 }
 

@@ -32,11 +32,7 @@ import { useLoaded } from './useLoaded';
  */
 export default function RechargeScreen() {
   const { t } = useTranslation();
-  return (
-    <CurrencyScreen title={t('funds.recharge.title')}>
-      {(currency) => <Recharge key={currency} currency={currency} />}
-    </CurrencyScreen>
-  );
+  return <CurrencyScreen title={t('funds.recharge.title')} Body={Recharge} />;
 }
 
 function Recharge({ currency }: { currency: FundCurrency }) {

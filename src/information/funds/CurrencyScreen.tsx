@@ -1,5 +1,5 @@
 import { Box, Stack } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { FUND_CURRENCIES } from '../../../contract/schemas/funds';
@@ -10,14 +10,15 @@ import { fundCurrencyOf } from './fundCurrency';
 
 /**
  * A money screen for one fund currency: the header, the currency choice (kept in `?currency=` so a
- * link or a reload lands on the same one) and what `children` draws for the chosen currency.
+ * link or a reload lands on the same one) and `Body` for the chosen currency, keyed by it so that
+ * a change of currency starts the body afresh.
  */
 export function CurrencyScreen({
   title,
-  children,
+  Body,
 }: {
   title: string;
-  children: (currency: FundCurrency) => ReactNode;
+  Body: ComponentType<{ currency: FundCurrency }>;
 }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -32,7 +33,7 @@ export function CurrencyScreen({
           onChange={(next) => setParams({ currency: next }, { replace: true })}
           label={t('funds.currency')}
         />
-        {children(currency)}
+        <Body key={currency} currency={currency} />
       </Stack>
     </Box>
   );
