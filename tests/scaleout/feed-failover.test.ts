@@ -1,15 +1,9 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createClient } from 'redis';
 import { io } from 'socket.io-client';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { MarketFrame, SubscribeAck } from '../../contract/market-socket';
 import { MARKET_EVENTS, MARKET_NAMESPACE } from '../../contract/market-socket';
+import { scaleOutMissing, scaleOutSuite, until, useScaleOutCluster } from '../support/scaleout';
 
 /**
  * Scale-out: two server processes on one PostgreSQL database and one Redis. The process that
@@ -18,112 +12,17 @@ import { MARKET_EVENTS, MARKET_NAMESPACE } from '../../contract/market-socket';
  * client keeps receiving.
  */
 
-const missing = ['REDIS_URL', 'DATABASE_URL'].filter((name) => !process.env[name]);
-const suite = missing.length > 0 ? describe.skip : describe;
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CHANNEL = 'quote:005930';
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(check: () => boolean | Promise<boolean>, ms: number, what: string) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
-suite(
-  missing.length > 0
-    ? `scale-out (skipped: ${missing.join(' and ')} not set)`
+scaleOutSuite(
+  scaleOutMissing.length > 0
+    ? `scale-out (skipped: ${scaleOutMissing.join(' and ')} not set)`
     : 'scale-out: two processes, one feed publisher',
   () => {
-    const id = randomBytes(5).toString('hex');
-    const database = `maru_scale_${id}`;
-    const prefix = `maru-test-${id}`;
-    const processes: ChildProcess[] = [];
-    const sockets: Socket[] = [];
-    let databaseUrl = '';
-
-    const startServer = async (): Promise<{ child: ChildProcess; port: number }> => {
-      const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: databaseUrl,
-          MARU_REDIS_PREFIX: prefix,
-          MARU_MARKET_SPEED: '20',
-          MARU_MARKET_DEMO: '1',
-          LOG_LEVEL: 'error',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-      child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-      processes.push(child);
-      await until(
-        async () => {
-          if (child.exitCode !== null || child.signalCode !== null)
-            throw new Error(`server exited:\n${output}`);
-          return fetch(`http://127.0.0.1:${port}/api/health`).then(
-            (r) => r.ok,
-            () => false,
-          );
-        },
-        20_000,
-        'the server to answer /api/health',
-      );
-      return { child, port };
-    };
-
-    beforeAll(async () => {
-      await admin((c) => c.query(`create database ${database}`));
-      const url = new URL(process.env.DATABASE_URL as string);
-      url.pathname = `/${database}`;
-      databaseUrl = url.toString();
-    });
-
-    afterAll(async () => {
-      for (const s of sockets) s.disconnect();
-      // A process killed by a signal keeps exitCode null: check signalCode too.
-      const running = processes.filter((c) => c.exitCode === null && c.signalCode === null);
-      await Promise.all(
-        running.map((child) => {
-          const exited = new Promise((r) => child.once('exit', r));
-          child.kill('SIGKILL');
-          return exited;
-        }),
-      );
-      await admin((c) => c.query(`drop database if exists ${database} with (force)`));
-      const redis = createClient({ url: process.env.REDIS_URL });
-      await redis.connect();
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(keys);
-      await redis.quit();
+    const { prefix, sockets, startServer } = useScaleOutCluster({
+      databasePrefix: 'maru_scale_',
+      env: () => ({ MARU_MARKET_SPEED: '20', MARU_MARKET_DEMO: '1' }),
+      startTimeoutMs: 20_000,
     });
 
     it('fans the publisher’s frames out through the other process, and fails over', async () => {
