@@ -4,9 +4,11 @@ import type {
   FundOrderKind,
   FundRecordRowDto,
   FundRecordType,
+  HistoryStepDto,
 } from '../../../contract';
 import type { AppContext } from '../../app-context';
-import type { Database } from '../../db/connect';
+import type { Database, Transaction } from '../../db/connect';
+import { transitionsOf } from '../../lifecycle';
 import { Refusal } from '../../refusal';
 import { lockCustomer } from './bank-cards';
 
@@ -37,6 +39,25 @@ export interface FundOrderKindService {
    * asks it after a transition commits, to push the order to its owner's room.
    */
   customerOf(db: Database, id: number): Promise<number | null>;
+}
+
+/**
+ * A fund order's transition records as its customer reads them in the detail: staff are never
+ * named, only the kind of actor.
+ */
+export async function fundOrderHistory(
+  db: Database | Transaction,
+  kind: FundOrderKind,
+  id: number,
+): Promise<HistoryStepDto[]> {
+  return (await transitionsOf(db, kind, id)).map((t) => ({
+    at: t.createdAt.toISOString(),
+    event: t.event,
+    from: t.fromState,
+    to: t.toState,
+    actor: t.actorKind,
+    reason: t.reason,
+  }));
 }
 
 /** A tab of the customer's fund records. */

@@ -16,7 +16,7 @@ import type { Database, Transaction } from '../../db/connect';
 import { bankCards, ledgerAccounts, wallets, withdrawals } from '../../db/schema';
 import { ApiRefusal } from '../../http/refusal';
 import { customerAccountIds, houseAccountId, LedgerError, postEntry } from '../../ledger';
-import { applyEvent, statusOf, transitionsOf, withdrawalLifecycle } from '../../lifecycle';
+import { applyEvent, statusOf, withdrawalLifecycle } from '../../lifecycle';
 import { scheduleJob } from '../../lifecycle/jobs';
 import { MINUTE_MS } from '../../market/seoul-time';
 import { Refusal } from '../../refusal';
@@ -25,7 +25,7 @@ import { assertMayWithdraw } from '../customers/restrictions';
 import { verifyFundPassword } from '../fund-password';
 import { fundWindow, fundWindowOf, limitIn, refuseIfClosed } from './fund-limits';
 import type { FundOrderKindService, FundRecordSource } from './fund-orders';
-import { openFundOrderId, refuseIfFundOrderOpen } from './fund-orders';
+import { fundOrderHistory, openFundOrderId, refuseIfFundOrderOpen } from './fund-orders';
 import { verifiedName } from './verified-name';
 import { latestArrival } from './withdrawal-arrival';
 import { notWithdrawable } from './pending-withdrawals';
@@ -363,19 +363,6 @@ async function cancelWithdrawal(
   return toFundOrderDto(cancelled);
 }
 
-/** A transition record as the customer reads it: staff are never named. */
-export async function historyOf(db: Database, id: number): Promise<FundOrderDetailDto['history']> {
-  const records = await transitionsOf(db, 'withdrawal', id);
-  return records.map((r) => ({
-    at: r.createdAt.toISOString(),
-    event: r.event,
-    from: r.fromState,
-    to: r.toState,
-    actor: r.actorKind,
-    reason: r.reason,
-  }));
-}
-
 async function withdrawalDetail(
   db: Database,
   customerId: number,
@@ -383,7 +370,7 @@ async function withdrawalDetail(
 ): Promise<FundOrderDetailDto | null> {
   const row = await customerWithdrawal(db, customerId, id);
   if (!row) return null;
-  return { order: toFundOrderDto(row), history: await historyOf(db, id) };
+  return { order: toFundOrderDto(row), history: await fundOrderHistory(db, 'withdrawal', id) };
 }
 
 const openOf = (customerId: number) =>

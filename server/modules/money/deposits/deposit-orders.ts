@@ -1,17 +1,13 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type {
-  Currency,
-  FundOrderDto,
-  FundRecordRowDto,
-  HistoryStepDto,
-} from '../../../../contract';
+import type { Currency, FundOrderDto, FundRecordRowDto } from '../../../../contract';
 import type { DepositEvent } from '../../../../machines/deposit';
 import type { Database, Transaction } from '../../../db/connect';
 import { deposits, lifecycleTransitions } from '../../../db/schema';
-import { applyEvent, depositLifecycle, inState, statusOf, transitionsOf } from '../../../lifecycle';
+import { applyEvent, depositLifecycle, inState, statusOf } from '../../../lifecycle';
 import type { Actor } from '../../../lifecycle';
 import { customerAccountId, houseAccountId, postEntry } from '../../../ledger';
 import type { FundOrderKindService, FundRecordSource } from '../fund-orders';
+import { fundOrderHistory } from '../fund-orders';
 
 export type DepositRow = typeof deposits.$inferSelect;
 
@@ -82,21 +78,6 @@ export function depositDto({ row, updatedAt: changed }: DepositRecord): FundOrde
   };
 }
 
-/** The customer's view of the history: staff are never named. */
-export async function depositHistory(
-  db: Database | Transaction,
-  id: number,
-): Promise<HistoryStepDto[]> {
-  return (await transitionsOf(db, 'deposit', id)).map((t) => ({
-    at: t.createdAt.toISOString(),
-    event: t.event,
-    from: t.fromState,
-    to: t.toState,
-    actor: t.actorKind,
-    reason: t.reason,
-  }));
-}
-
 const open = (customerId: number) =>
   and(eq(deposits.customerId, customerId), inState(deposits.depositState, 'pending'));
 
@@ -161,7 +142,7 @@ export const depositOrders: FundOrderKindService = {
   async detail(db, customerId, id) {
     const found = await depositById(db, id, customerId);
     if (found === null) return null;
-    return { order: depositDto(found), history: await depositHistory(db, id) };
+    return { order: depositDto(found), history: await fundOrderHistory(db, 'deposit', id) };
   },
   async cancel(maru, customerId, id) {
     const found = await depositById(maru.db, id, customerId);
