@@ -1,5 +1,6 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { defineLifecycleMachine, stateMeta } from './lifecycle';
+import { hasRejectReason, rejectReasonOf } from './review';
 
 /**
  * A deposit: the customer transferred money to one of the broker's receiving accounts and
@@ -39,19 +40,10 @@ export const depositMachine = setup({
     events: {} as DepositEvent,
   },
   guards: {
-    // A rejection the customer cannot read would leave them unable to act on it.
-    hasReason: ({ event }) =>
-      event.type === 'review.reject' &&
-      typeof event.reason === 'string' &&
-      event.reason.trim() !== '',
+    hasReason: hasRejectReason,
   },
   actions: {
-    recordReason: assign({
-      rejectionReason: ({ event }) => {
-        assertEvent(event, 'review.reject');
-        return event.reason.trim();
-      },
-    }),
+    recordReason: assign({ rejectionReason: rejectReasonOf }),
   },
 }).createMachine({
   id: 'deposit',

@@ -1,5 +1,6 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { defineLifecycleMachine, stateMeta } from './lifecycle';
+import { hasRejectReason, rejectReasonOf } from './review';
 
 /**
  * Real-name verification: the customer submits name, ID number and photos; a reviewer approves
@@ -27,23 +28,14 @@ export const kycMachine = setup({
     events: {} as KycEvent,
   },
   guards: {
-    // A rejection the customer cannot read would leave them unable to fix it.
-    hasReason: ({ event }) =>
-      event.type === 'review.reject' &&
-      typeof event.reason === 'string' &&
-      event.reason.trim() !== '',
+    hasReason: hasRejectReason,
   },
   actions: {
     countSubmission: assign({
       submissions: ({ context }) => context.submissions + 1,
       rejectionReason: null,
     }),
-    recordReason: assign({
-      rejectionReason: ({ event }) => {
-        assertEvent(event, 'review.reject');
-        return event.reason.trim();
-      },
-    }),
+    recordReason: assign({ rejectionReason: rejectReasonOf }),
   },
 }).createMachine({
   id: 'kyc',

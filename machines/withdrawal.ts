@@ -1,5 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { defineLifecycleMachine, stateMeta } from './lifecycle';
+import { hasRejectReason, rejectReasonOf } from './review';
 
 /**
  * A withdrawal (docs/money.md "Withdrawals"): the customer asks, the amount is held at once;
@@ -62,10 +63,7 @@ export const withdrawalMachine = setup({
         !context.approvals.includes(approve.staffId)
       );
     },
-    hasReason: ({ event }) =>
-      event.type === 'review.reject' &&
-      typeof event.reason === 'string' &&
-      event.reason.trim() !== '',
+    hasReason: hasRejectReason,
   },
   actions: {
     recordApproval: assign({
@@ -74,12 +72,7 @@ export const withdrawalMachine = setup({
         return [...context.approvals, event.staffId];
       },
     }),
-    recordReason: assign({
-      rejectionReason: ({ event }) => {
-        assertEvent(event, 'review.reject');
-        return event.reason.trim();
-      },
-    }),
+    recordReason: assign({ rejectionReason: rejectReasonOf }),
     recordReference: assign({
       reference: ({ event }) => {
         assertEvent(event, 'payout.paid');
