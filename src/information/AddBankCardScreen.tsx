@@ -12,7 +12,7 @@ import type { AddBankCardRequest } from '../../contract/schemas/money';
 import { isInState } from '../../machines/state-value';
 import { call } from '../api';
 import { BackHeader } from '../components/BackHeader';
-import { SubmitButton, TextField } from '../components/form';
+import { FundPasswordField, SubmitButton, TextField } from '../components/form';
 import { notify } from '../components/toaster';
 import { ListFailed, ListLoading } from './LoadState';
 import { useLoaded } from './useLoaded';
@@ -103,13 +103,7 @@ function CardForm({ holder }: { holder: string }) {
           <TextField name="bankCode" autoComplete="off" placeholder="004" />
           <TextField name="cardHead" maxLength={CARD_HEAD_DIGITS} {...DIGITS} />
           <TextField name="cardTail" maxLength={CARD_TAIL_DIGITS} {...DIGITS} />
-          <TextField
-            name="fundPassword"
-            type="password"
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="current-password"
-          />
+          <FundPasswordField />
           <SubmitButton testId="addcard-submit">{t('money.addBankCard.submit')}</SubmitButton>
         </Stack>
       </Form>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteByIdRequest } from '../../contract/schemas/money';
 import { isApiError } from '../api/ApiError';
-import { SubmitButton, TextField } from '../components/form';
+import { FundPasswordField, SubmitButton } from '../components/form';
 
 const schema = deleteByIdRequest.pick(['fundPassword']);
 
@@ -41,13 +41,7 @@ export function FundPasswordConfirm({
           <Text fontSize="sm" color="fg.muted">
             {t('money.confirm.intro')}
           </Text>
-          <TextField
-            name="fundPassword"
-            type="password"
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="current-password"
-          />
+          <FundPasswordField />
           {refusal ? (
             <Text fontSize="sm" color="fg.error" data-testid={`${testId}-refusal`}>
               {refusal}

@@ -9,7 +9,7 @@ import { call } from '../api';
 import { BackHeader } from '../components/BackHeader';
 import { EmptyData } from '../components/EmptyData';
 import { CopyIcon } from '../components/icons';
-import { SubmitButton, TextField } from '../components/form';
+import { FundPasswordField, SubmitButton, TextField } from '../components/form';
 import { notify } from '../components/toaster';
 import { FundPasswordConfirm } from './FundPasswordConfirm';
 import { ListFailed, ListLoading } from './LoadState';
@@ -189,13 +189,7 @@ function WalletForm({ onAdded }: { onAdded: () => void }) {
           </Text>
           <NetworkSelect />
           <TextField name="address" autoComplete="off" />
-          <TextField
-            name="fundPassword"
-            type="password"
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="current-password"
-          />
+          <FundPasswordField />
           <SubmitButton testId="wallet-submit">{t('money.usdt.submit')}</SubmitButton>
         </Stack>
       </Form>

@@ -1,2 +1,3 @@
 export { TextField } from './TextField';
 export { SubmitButton } from './SubmitButton';
+export { FundPasswordField } from './FundPasswordField';

@@ -1,6 +1,6 @@
 import { Button, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { SubmitButton, TextField } from '../../components/form';
+import { FundPasswordField, SubmitButton } from '../../components/form';
 
 /**
  * The fund password field of a confirmation sheet and its two buttons: back (off while the
@@ -22,13 +22,7 @@ export function FundPasswordFields({
   const { t } = useTranslation();
   return (
     <>
-      <TextField
-        name="fundPassword"
-        type="password"
-        inputMode="numeric"
-        maxLength={6}
-        autoComplete="current-password"
-      />
+      <FundPasswordField />
       <Flex gap="2">
         <Button
           flex="1"
