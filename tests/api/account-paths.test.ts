@@ -1,14 +1,13 @@
-import { eq } from 'drizzle-orm';
 import type { AccountStateName, CustomerDetailDto } from '../../contract';
 import { ACCOUNT_STATE_NAMES } from '../../contract';
 import { ACCOUNT_EVENTS, accountLifecycle as accountMachine } from '../../machines/account';
 import type { AccountContext, AccountEvent } from '../../machines/account';
-import { customers } from '../../server/db/schema';
 import { accountLifecycle } from '../../server/lifecycle';
 import type { LifecycleAdapter } from '../support/lifecycle-paths';
 import { describeLifecyclePaths, resultOfAnswer } from '../support/lifecycle-paths';
 import { expectSuccess, registerCustomer } from './api-helpers';
 import { signInNewStaff, staffCall } from './identity-helpers';
+import { customerIdOf } from './money-helpers';
 
 /**
  * Every restriction of the account lifecycle (a parallel machine: five regions, off/on) set and
@@ -42,12 +41,8 @@ describeLifecyclePaths({
     return {
       async create() {
         const session = await registerCustomer(t.app, t.demoCode);
-        const [row] = await t.db
-          .select({ id: customers.id })
-          .from(customers)
-          .where(eq(customers.account, session.account));
-        if (!row) throw new Error(`no customer ${session.account}`);
-        return { id: row.id };
+        const id = await customerIdOf(t, session);
+        return { id };
       },
       async send(customer, event) {
         const body = { customerId: customer.id, ...meaningOf(event), reason: event.reason };

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { KycContext, KycEvent } from '../../machines/kyc';
-import { customers } from '../../server/db/schema';
 import { kycLifecycle } from '../../server/lifecycle';
 import type { LifecycleStatus } from '../../server/lifecycle';
 import type { LifecycleAdapter } from '../support/lifecycle-paths';
@@ -12,6 +10,7 @@ import {
 } from '../support/lifecycle-paths';
 import type { Session } from './api-helpers';
 import { call, expectSuccess, registerCustomer } from './api-helpers';
+import { customerIdOf } from './money-helpers';
 import { signInNewStaff, staffCall, uploadPhoto } from './identity-helpers';
 
 /**
@@ -34,12 +33,8 @@ describeLifecyclePaths({
     return {
       async create() {
         const session = await registerCustomer(t.app, t.demoCode);
-        const [row] = await t.db
-          .select({ id: customers.id })
-          .from(customers)
-          .where(eq(customers.account, session.account));
-        if (!row) throw new Error(`no customer ${session.account}`);
-        return { id: row.id, session, photos: null };
+        const id = await customerIdOf(t, session);
+        return { id, session, photos: null };
       },
       async prepare(customer, event) {
         if (event.type !== 'kyc.submit') return;
