@@ -1,4 +1,4 @@
-import { Box, Button, Field, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Form, Formik, useField } from 'formik';
 import { useState } from 'react';
@@ -11,12 +11,12 @@ import type { CashOutInfoDto, FundCurrency } from '../../contract/schemas/funds'
 import type { CashOutDraft } from '../../machines/flows/cash-out';
 import { call } from '../api';
 import { EmptyData } from '../components/EmptyData';
-import { LoadError } from '../components/LoadError';
 import { SubmitButton } from '../components/form';
 import { Row } from './DetailRow';
 import { AmountField } from './funds/AmountField';
 import { limitParams, moneyWithCurrency, validateAmount } from './funds/amount';
 import { CurrencyScreen } from './funds/CurrencyScreen';
+import { FundLoadState } from './funds/FundLoadState';
 import { FundOrderResult } from './funds/FundOrderResult';
 import { FundPasswordFields } from './funds/FundPasswordFields';
 import { fundCurrencyOf } from './funds/fundCurrency';
@@ -70,17 +70,11 @@ function CashOut({ currency }: { currency: FundCurrency }) {
           ),
     ] as const),
   );
-  if (load.failed) {
+  if (load.failed || !load.data) {
     return (
-      <LoadError
-        card
-        testId="cashout-error"
-        text={t('funds.cashOut.loadFailed')}
-        onRetry={load.reload}
-      />
+      <FundLoadState load={load} testId="cashout" failedText={t('funds.cashOut.loadFailed')} />
     );
   }
-  if (!load.data) return <Skeleton h="64" borderRadius="xl" data-testid="cashout-loading" />;
   const [info, destinations] = load.data;
   if (info === NEEDS_KYC) return <NeedsKyc testId="cashout-needs-kyc" />;
   if (info.pendingOrderId !== null) return <PendingOperation testId="cashout-pending" />;

@@ -1,4 +1,4 @@
-import { Box, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Stack, Text } from '@chakra-ui/react';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
@@ -9,11 +9,11 @@ import { parseMoney } from '../../contract/money';
 import type { FundCurrency, RechargeChannelDto } from '../../contract/schemas/funds';
 import { call } from '../api';
 import { EmptyData } from '../components/EmptyData';
-import { LoadError } from '../components/LoadError';
 import { SubmitButton } from '../components/form';
 import { AmountField } from './funds/AmountField';
 import { limitParams, moneyWithCurrency, validateAmount } from './funds/amount';
 import { CurrencyScreen } from './funds/CurrencyScreen';
+import { FundLoadState } from './funds/FundLoadState';
 import { FundOrderResult } from './funds/FundOrderResult';
 import { fundCurrencyOf } from './funds/fundCurrency';
 import { makeRechargeFlow } from './funds/moneyFlows';
@@ -40,17 +40,11 @@ function Recharge({ currency }: { currency: FundCurrency }) {
   const channel = useLoaded(() => orNeedsKyc(call('rechargeChannel', { currency })));
   // Only to say early that another fund operation is pending; the deposit call refuses anyway.
   const pending = useLoaded(() => call('cashOutInfo', { currency }, { silent: true }));
-  if (channel.failed) {
+  if (channel.failed || !channel.data) {
     return (
-      <LoadError
-        card
-        testId="recharge-error"
-        text={t('funds.recharge.loadFailed')}
-        onRetry={channel.reload}
-      />
+      <FundLoadState load={channel} testId="recharge" failedText={t('funds.recharge.loadFailed')} />
     );
   }
-  if (!channel.data) return <Skeleton h="64" borderRadius="xl" data-testid="recharge-loading" />;
   if (channel.data === NEEDS_KYC) return <NeedsKyc testId="recharge-needs-kyc" />;
   if (channel.data.channels.length === 0) {
     return (
