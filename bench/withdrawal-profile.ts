@@ -7,11 +7,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { ACCOUNT_HEADER, API_BASE, IDEMPOTENCY_KEY_HEADER, TOKEN_HEADER } from '../contract';
+import { API_BASE } from '../contract';
 import { buildTestApp } from '../tests/support/test-app';
 import { signInNewStaff } from '../tests/api/identity-helpers';
 import type { Withdrawer } from '../tests/api/withdrawal-helpers';
 import { FUND, fund, newWithdrawer } from '../tests/api/withdrawal-helpers';
+import { customerPoster } from './withdrawals';
 
 interface Step {
   at: number;
@@ -136,19 +137,7 @@ const sampling$ = (async () => {
   }
 })();
 
-const post = async (w: Withdrawer, path: string, body: unknown, key?: string) => {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      [TOKEN_HEADER]: w.session.token,
-      [ACCOUNT_HEADER]: w.session.account,
-      ...(key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as { status: number; data?: { id: number } };
-};
+const post = customerPoster(base);
 // CPU spent: this process (app, HTTP client, argon2's threads) and the app's PostgreSQL backends.
 const backendPids = async () =>
   (

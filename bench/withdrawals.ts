@@ -51,6 +51,23 @@ function pgbenchTps(adminUrl: string, clients: number, seconds: number): number 
   }
 }
 
+/** POSTs a customer call over real HTTP as the withdrawer's session, with an optional Idempotency-Key. */
+export function customerPoster(base: string) {
+  return async (w: Withdrawer, path: string, body: unknown, key?: string) => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [TOKEN_HEADER]: w.session.token,
+        [ACCOUNT_HEADER]: w.session.account,
+        ...(key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as { status: number; data?: { id: number } };
+  };
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -82,19 +99,7 @@ export async function measureWithdrawals(
       workers.push(w);
     }
     const base = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}${API_BASE}`;
-    const post = async (w: Withdrawer, path: string, body: unknown, key?: string) => {
-      const response = await fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [TOKEN_HEADER]: w.session.token,
-          [ACCOUNT_HEADER]: w.session.account,
-          ...(key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      return (await response.json()) as { status: number; data?: { id: number } };
-    };
+    const post = customerPoster(base);
     const latencies: number[] = [];
     let refused = 0;
     const end = performance.now() + 1_000 + seconds * 1_000;

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshotDir, startAppWithAdmin, step } from './support';
+import { launchBrowser, screenshotDir, staffFirstSignIn, startAppWithAdmin, step } from './support';
 import type { RunningApp } from './support';
 
 /** Issue 9, item 10: the audit table fits 1,280 px; the back office is usable at 768 px. */
@@ -51,19 +50,11 @@ describe('the back office layout', () => {
     const page = await context.newPage();
 
     await step(page, 'the admin signs in, enrols TOTP and sets a password', async () => {
-      await page.goto(`${app.baseUrl}/admin.html`);
-      await page.getByTestId('staff-account').fill(ADMIN);
-      await page.getByTestId('staff-password').fill(oneTimePassword);
-      await page.getByTestId('staff-login-submit').click();
-      await page.getByTestId('totp-qr').waitFor();
-      const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
-      await page.locator('input[name="code"]').fill(await generate({ secret }));
-      await page.getByTestId('totp-submit').click();
-      await page.waitForURL(/#\/password$/);
-      await page.locator('input[name="oldPassword"]').fill(oneTimePassword);
-      await page.getByTestId('new-password').fill(PASSWORD);
-      await page.getByTestId('confirm-password').fill(PASSWORD);
-      await page.getByTestId('change-password-submit').click();
+      await staffFirstSignIn(page, app.baseUrl, {
+        account: ADMIN,
+        oneTimePassword,
+        newPassword: PASSWORD,
+      });
       await page.getByTestId('nav-audit').waitFor();
     });
 

@@ -1,5 +1,4 @@
 import { seriousAxeProblems } from './axe';
-import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +14,13 @@ import { LANGUAGES } from '../../contract/languages';
 import koLifecycles from '../../locales/ko/lifecycles.json';
 import koUi from '../../locales/ko/ui.json';
 import { CALL_PATHS } from '../../contract/paths';
-import { launchBrowser, newPhonePage, startAppWithStaff, step } from './support';
+import {
+  launchBrowser,
+  newPhonePage,
+  staffFirstSignIn as signInFirstTime,
+  startAppWithStaff,
+  step,
+} from './support';
 import type { RunningApp } from './support';
 
 /**
@@ -162,21 +167,11 @@ async function desktopPage(): Promise<Page> {
 
 /** The first sign-in in the back office: one-time password, TOTP enrolment, new password. */
 async function staffFirstSignIn(page: Page, account: string): Promise<void> {
-  const oneTime = oneTimePasswords.get(account) ?? '';
-  await page.goto(`${app.baseUrl}/admin.html`);
-  await page.getByTestId('staff-account').fill(account);
-  await page.getByTestId('staff-password').fill(oneTime);
-  await page.getByTestId('staff-login-submit').click();
-  await page.getByTestId('totp-qr').waitFor();
-  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
-  await page.locator('input[name="code"]').fill(await generate({ secret }));
-  await page.getByTestId('totp-submit').click();
-  await page.waitForURL(/#\/password$/);
-  await page.locator('input[name="oldPassword"]').fill(oneTime);
-  await page.getByTestId('new-password').fill(STAFF_PASSWORD);
-  await page.getByTestId('confirm-password').fill(STAFF_PASSWORD);
-  await page.getByTestId('change-password-submit').click();
-  await page.waitForURL((url) => !url.hash.startsWith('#/password'));
+  await signInFirstTime(page, app.baseUrl, {
+    account,
+    oneTimePassword: oneTimePasswords.get(account) ?? '',
+    newPassword: STAFF_PASSWORD,
+  });
 }
 
 const axe = seriousAxeProblems;

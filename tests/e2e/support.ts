@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generate } from 'otplib';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import type { StaffRole } from '../../contract';
@@ -211,4 +212,29 @@ export async function registerInBrowser(
   await page.getByTestId('register-agree').check({ force: true });
   await page.getByTestId('register-submit').click();
   await page.waitForURL(/#\/home\/index/);
+}
+
+/**
+ * A staff member's first sign-in in the back office at `baseUrl`: the one-time password, TOTP
+ * enrolment with the shown secret, then the new password. Resolves once past the password page.
+ */
+export async function staffFirstSignIn(
+  page: Page,
+  baseUrl: string,
+  staff: { account: string; oneTimePassword: string; newPassword: string },
+): Promise<void> {
+  await page.goto(`${baseUrl}/admin.html`);
+  await page.getByTestId('staff-account').fill(staff.account);
+  await page.getByTestId('staff-password').fill(staff.oneTimePassword);
+  await page.getByTestId('staff-login-submit').click();
+  await page.getByTestId('totp-qr').waitFor();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  await page.locator('input[name="code"]').fill(await generate({ secret }));
+  await page.getByTestId('totp-submit').click();
+  await page.waitForURL(/#\/password$/);
+  await page.locator('input[name="oldPassword"]').fill(staff.oneTimePassword);
+  await page.getByTestId('new-password').fill(staff.newPassword);
+  await page.getByTestId('confirm-password').fill(staff.newPassword);
+  await page.getByTestId('change-password-submit').click();
+  await page.waitForURL((url) => !url.hash.startsWith('#/password'));
 }
