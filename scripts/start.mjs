@@ -19,6 +19,8 @@ const clientSources = [
   'admin.html',
   'vite.config.ts',
   'package-lock.json',
+  // How the client is built (this file) changes what a build holds, too.
+  'scripts/start.mjs',
 ];
 
 function newestChange(path) {
@@ -39,9 +41,12 @@ function clientIsStale() {
 if (process.env.MARU_SKIP_BUILD !== '1' && clientIsStale()) {
   console.log('Building the client (first start, or its sources changed)…');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  // Always the production build: a caller's NODE_ENV (vitest sets `test`) would otherwise give
+  // React's development build, several times larger and slower, which `npm start` then serves.
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     console.error('The client build failed; see the messages above.');
