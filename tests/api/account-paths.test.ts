@@ -7,7 +7,7 @@ import type { LifecycleAdapter } from '../support/lifecycle-paths';
 import { describeLifecyclePaths, resultOfAnswer } from '../support/lifecycle-paths';
 import { expectSuccess, registerCustomer } from './api-helpers';
 import { signInNewStaff, staffCall } from './identity-helpers';
-import { customerIdOf } from './money-helpers';
+import { customerIdOf } from './api-helpers';
 
 /**
  * Every restriction of the account lifecycle (a parallel machine: five regions, off/on) set and
@@ -41,7 +41,7 @@ describeLifecyclePaths({
     return {
       async create() {
         const session = await registerCustomer(t.app, t.demoCode);
-        const id = await customerIdOf(t, session);
+        const id = await customerIdOf(t.db, session);
         return { id };
       },
       async send(customer, event) {

@@ -18,7 +18,7 @@ import type { FundOrderKindService } from '../../server/modules/money/fund-order
 import type { TestApp } from '../support/test-app';
 import { buildTestApp, databaseKinds } from '../support/test-app';
 import type { Session } from './api-helpers';
-import { call, expectSuccess, registerCustomer } from './api-helpers';
+import { call, customerIdOf, expectSuccess, registerCustomer } from './api-helpers';
 
 /**
  * The `/account` socket against the whole server: the handshake checks the session like an HTTP
@@ -129,15 +129,6 @@ describe.each(databaseKinds)('the /account socket on %s', (kind) => {
     await t.close();
   });
 
-  const customerIdOf = async (session: Session) => {
-    const [row] = await t.db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(eq(customers.account, session.account));
-    if (!row) throw new Error('no customer');
-    return row.id;
-  };
-
   const open = (auth: Record<string, unknown>) => {
     const socket = io(url, {
       transports: ['websocket'],
@@ -210,7 +201,7 @@ describe.each(databaseKinds)('the /account socket on %s', (kind) => {
     const bob = await registerCustomer(t.app, t.demoCode);
     const a = await connect(alice);
     const b = await connect(bob);
-    const aliceId = await customerIdOf(alice);
+    const aliceId = await customerIdOf(t.db, alice);
 
     await postEntry(t.db, await deposit(aliceId, 50_000));
     await until(() => a.heard.balances.length === 1);
@@ -228,7 +219,7 @@ describe.each(databaseKinds)('the /account socket on %s', (kind) => {
   it('waits for the commit, and says nothing for an entry rolled back', async () => {
     const carol = await registerCustomer(t.app, t.demoCode);
     const c = await connect(carol);
-    const id = await customerIdOf(carol);
+    const id = await customerIdOf(t.db, carol);
     // Built first: on PGlite the root database waits while a transaction is open.
     const entry = await deposit(id, 7_000);
     const undone = await deposit(id, 1);
@@ -266,7 +257,7 @@ describe.each(databaseKinds)('the /account socket on %s', (kind) => {
     const erin = await registerCustomer(t.app, t.demoCode);
     const d = await connect(dave);
     const e = await connect(erin);
-    const daveId = await customerIdOf(dave);
+    const daveId = await customerIdOf(t.db, dave);
     const [row] = await t.db
       .insert(testOrders)
       .values({ customerId: daveId, amount: 120_000 })
@@ -329,7 +320,7 @@ describe.each(databaseKinds)('the /account socket on %s', (kind) => {
   it('closes the sockets of an account frozen by staff, and refuses it at the handshake', async () => {
     const gina = await registerCustomer(t.app, t.demoCode);
     const g = await connect(gina);
-    const id = await customerIdOf(gina);
+    const id = await customerIdOf(t.db, gina);
     await applyEvent(t.db, {
       lifecycle: accountLifecycle,
       id,
@@ -346,7 +337,7 @@ describe.each(databaseKinds)('the /account socket on %s', (kind) => {
   it('closes a socket whose session has expired when the customer is checked again', async () => {
     const hana = await registerCustomer(t.app, t.demoCode);
     const h = await connect(hana);
-    const id = await customerIdOf(hana);
+    const id = await customerIdOf(t.db, hana);
     await t.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1_000) })

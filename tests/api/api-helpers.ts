@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { count, isNull } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import type { ErrorCode, ErrorParams } from '../../contract';
 import { ACCOUNT_HEADER, API_BASE, TOKEN_HEADER } from '../../contract';
 import type { Database } from '../../server/db/connect';
@@ -16,6 +16,16 @@ export interface Envelope {
   data?: unknown;
   code?: ErrorCode;
   params?: ErrorParams;
+}
+
+/** The customer id behind a session's account. */
+export async function customerIdOf(db: Database, session: Session): Promise<number> {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.account, session.account));
+  if (!row) throw new Error(`no customer ${session.account}`);
+  return row.id;
 }
 
 /** POSTs JSON to a call path under API_BASE, with optional session and extra headers. */

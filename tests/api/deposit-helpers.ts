@@ -1,5 +1,4 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
 import {
   ACCOUNT_HEADER,
   API_BASE,
@@ -8,9 +7,8 @@ import {
   TOKEN_HEADER,
 } from '../../contract';
 import type { Database } from '../../server/db/connect';
-import { customers } from '../../server/db/schema';
 import type { Session } from './api-helpers';
-import { call, expectSuccess, registerCustomer } from './api-helpers';
+import { call, customerIdOf, expectSuccess, registerCustomer } from './api-helpers';
 import { makeJpeg, staffCall } from './identity-helpers';
 
 let address = 0;
@@ -39,15 +37,6 @@ async function uploadIdPhoto(app: FastifyInstance, session: Session, side: strin
 }
 
 /** Deposits' tests: verified customers, vouchers, multipart bodies. */
-
-export async function customerIdOf(db: Database, session: Session): Promise<number> {
-  const [row] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(eq(customers.account, session.account));
-  if (!row) throw new Error(`no customer ${session.account}`);
-  return row.id;
-}
 
 /** Registered and verified as 홍길동 (a reviewer approves the submission). */
 export async function verifiedCustomer(

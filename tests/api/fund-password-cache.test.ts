@@ -8,7 +8,7 @@ import { verifyFundPassword } from '../../server/modules/fund-password';
 import type { TestApp } from '../support/test-app';
 import { buildTestApp, databaseKinds } from '../support/test-app';
 import { call, expectSuccess, registerCustomer } from './api-helpers';
-import { customerIdOf } from './withdrawal-helpers';
+import { customerIdOf } from './api-helpers';
 
 // Counts argon2 verifications: the real function, watched.
 vi.mock('../../server/auth/passwords', async (importOriginal) => {

@@ -10,7 +10,7 @@ import {
 } from '../support/lifecycle-paths';
 import type { Session } from './api-helpers';
 import { call, expectSuccess, registerCustomer } from './api-helpers';
-import { customerIdOf } from './money-helpers';
+import { customerIdOf } from './api-helpers';
 import { signInNewStaff, staffCall, uploadPhoto } from './identity-helpers';
 
 /**
@@ -33,7 +33,7 @@ describeLifecyclePaths({
     return {
       async create() {
         const session = await registerCustomer(t.app, t.demoCode);
-        const id = await customerIdOf(t, session);
+        const id = await customerIdOf(t.db, session);
         return { id, session, photos: null };
       },
       async prepare(customer, event) {

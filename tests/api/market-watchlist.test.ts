@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WatchlistDto } from '../../contract';
 import { CALLS, WATCHLIST_MAX } from '../../contract';
-import { eq } from 'drizzle-orm';
-import { customers, watchlistItems } from '../../server/db/schema';
+import { watchlistItems } from '../../server/db/schema';
 import type { TestApp } from '../support/test-app';
 import { buildTestApp, databaseKinds } from '../support/test-app';
 import type { Session } from './api-helpers';
-import { call, expectRefusal, expectSuccess, registerCustomer } from './api-helpers';
+import { call, customerIdOf, expectRefusal, expectSuccess, registerCustomer } from './api-helpers';
 
 /** The watchlist belongs to the signed-in customer: /user/Optionallist, add and remove. */
 describe.each(databaseKinds)('watchlist on %s', (kind) => {
@@ -112,7 +111,7 @@ describe.each(databaseKinds)('watchlist on %s', (kind) => {
     const info = await list(carol);
     expect(info.data).toEqual([]);
     // Fill through the table (a hundred calls would only slow the test), then ask for one more.
-    const carolId = await customerIdOf(carol);
+    const carolId = await customerIdOf(t.db, carol);
     await t.db
       .insert(watchlistItems)
       .values(codes.slice(0, WATCHLIST_MAX).map((symbol) => ({ customerId: carolId, symbol })));
@@ -128,13 +127,4 @@ describe.each(databaseKinds)('watchlist on %s', (kind) => {
     );
     expect(refusal.params?.max).toBe(WATCHLIST_MAX);
   });
-
-  async function customerIdOf(who: Session): Promise<number> {
-    const [row] = await t.db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(eq(customers.account, who.account));
-    if (!row) throw new Error('no such customer');
-    return row.id;
-  }
 });

@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BalanceRowDto, BankCardDto, WalletDto } from '../../contract';
 import { BANK_CARDS_MAX, WALLETS_MAX } from '../../contract';
 import { customerAccountId, houseAccountId, postEntry } from '../../server/ledger';
-import { auditLog, bankCards, customers, secretAttempts, wallets } from '../../server/db/schema';
+import { auditLog, bankCards, secretAttempts, wallets } from '../../server/db/schema';
 import { cardKeys, openCardNumber } from '../../server/modules/money';
 import type { TestApp } from '../support/test-app';
 import { buildTestApp, databaseKinds } from '../support/test-app';
 import type { Session } from './api-helpers';
 import {
   call,
+  customerIdOf,
   envelope,
   expectRefusal,
   expectSuccess,
@@ -59,20 +60,11 @@ describe.each(databaseKinds)('bank cards, wallets and balances on %s', (kind) =>
   });
   afterAll(() => t.close());
 
-  async function customerIdOf(session: Session): Promise<number> {
-    const [row] = await t.db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(eq(customers.account, session.account));
-    if (!row) throw new Error('no such customer');
-    return row.id;
-  }
-
   /** Registered, verified as 홍길동, fund password set. */
   async function verifiedCustomer(): Promise<Session> {
     const session = await registerCustomer(t.app, t.demoCode);
     expectSuccess((await submitKyc(t.app, session)).response);
-    const customerId = await customerIdOf(session);
+    const customerId = await customerIdOf(t.db, session);
     expectSuccess(await staffCall(t.app, '/kyc/approve', { customerId }, reviewer.token));
     expectSuccess(
       await call(
@@ -247,7 +239,7 @@ describe.each(databaseKinds)('bank cards, wallets and balances on %s', (kind) =>
       403,
     );
     expect(await cardsOf(session)).toEqual([card]);
-    const customerId = await customerIdOf(session);
+    const customerId = await customerIdOf(t.db, session);
     const counted = await t.db
       .select()
       .from(secretAttempts)
@@ -481,7 +473,7 @@ describe.each(databaseKinds)('bank cards, wallets and balances on %s', (kind) =>
       { currency: 'USD', total: 0, available: 0, held: 0, withdrawable: 0 },
       { currency: 'USDT', total: 0, available: 0, held: 0, withdrawable: 0 },
     ]);
-    const id = await customerIdOf(session);
+    const id = await customerIdOf(t.db, session);
     const house = await houseAccountId(t.db, 'USDT', 'house_bank');
     const cash = await customerAccountId(t.db, id, 'USDT', 'available');
     const held = await customerAccountId(t.db, id, 'USDT', 'held');

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { AdjustmentDto, BalanceRowDto, Currency } from '../../contract';
-import { customers } from '../../server/db/schema';
 import type { TestApp } from '../support/test-app';
 import type { Session } from './api-helpers';
-import { call, expectSuccess, registerCustomer } from './api-helpers';
+import { call, customerIdOf, expectSuccess, registerCustomer } from './api-helpers';
 import type { SignedInStaff } from './identity-helpers';
 import { staffCall, submitKyc } from './identity-helpers';
 
@@ -16,15 +14,6 @@ export interface MoneyCustomer {
   id: number;
 }
 
-export async function customerIdOf(t: TestApp, session: Session): Promise<number> {
-  const [row] = await t.db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(eq(customers.account, session.account));
-  if (!row) throw new Error('no such customer');
-  return row.id;
-}
-
 /** Registered, verified as 홍길동 by `reviewer`, fund password FUND. */
 export async function verifiedCustomer(
   t: TestApp,
@@ -32,7 +21,7 @@ export async function verifiedCustomer(
 ): Promise<MoneyCustomer> {
   const session = await registerCustomer(t.app, t.demoCode);
   expectSuccess((await submitKyc(t.app, session)).response);
-  const id = await customerIdOf(t, session);
+  const id = await customerIdOf(t.db, session);
   expectSuccess(await staffCall(t.app, '/kyc/approve', { customerId: id }, reviewer.token));
   expectSuccess(
     await call(

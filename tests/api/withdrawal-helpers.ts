@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { BankCardDto, Currency, WalletDto } from '../../contract';
 import type { Database } from '../../server/db/connect';
-import { customers } from '../../server/db/schema';
 import { customerAccountId, houseAccountId, postEntry } from '../../server/ledger';
 import type { Session } from './api-helpers';
-import { call, expectSuccess, registerCustomer } from './api-helpers';
+import { call, customerIdOf, expectSuccess, registerCustomer } from './api-helpers';
 import type { SignedInStaff } from './identity-helpers';
 import { staffCall, submitKyc } from './identity-helpers';
 
@@ -22,15 +20,6 @@ export interface Withdrawer {
   card: BankCardDto;
   /** The card's 16 digits, which only the staff paying a withdrawal may read back. */
   cardNumber: string;
-}
-
-export async function customerIdOf(db: Database, session: Session): Promise<number> {
-  const [row] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(eq(customers.account, session.account));
-  if (!row) throw new Error(`no customer ${session.account}`);
-  return row.id;
 }
 
 /** Registered, verified as 홍길동 by `reviewer`, fund password set, one bank card. */
