@@ -75,6 +75,16 @@ export function PageTitle({ children, actions }: { children: ReactNode; actions?
   );
 }
 
+/** The page title's reload action: reads the screen's data again. */
+export function ReloadButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button size="sm" variant="outline" onClick={onClick}>
+      {t('common.reload')}
+    </Button>
+  );
+}
+
 export function Panel({ children, title }: { children: ReactNode; title?: ReactNode }) {
   return (
     <Box bg="bg" borderWidth="1px" borderRadius="lg" p="5">

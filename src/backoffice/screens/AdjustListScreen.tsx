@@ -1,9 +1,9 @@
-import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { staffCall } from '../api';
 import { signedMoney } from '../parts/amounts';
-import { PageTitle, Panel, formatTime, useLoad } from '../parts/common';
+import { PageTitle, Panel, ReloadButton, formatTime, useLoad } from '../parts/common';
 import { PagedTable } from '../parts/PagedTable';
 import { ProposalDecision } from '../parts/ProposalDecision';
 import { ADJUST_PAGES, PROPOSAL_STATES, ProposalStateBadge, isUndecided } from '../parts/proposals';
@@ -64,9 +64,7 @@ export default function AdjustListScreen() {
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Button size="sm" variant="outline" onClick={reload}>
-              {t('common.reload')}
-            </Button>
+            <ReloadButton onClick={reload} />
           </HStack>
         }
       >

@@ -1,8 +1,7 @@
-import { Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { staffCall } from '../api';
 import { ChannelProposalTable } from '../parts/ChannelProposalTable';
-import { Loaded, PageTitle, Panel, useLoad } from '../parts/common';
+import { Loaded, PageTitle, Panel, ReloadButton, useLoad } from '../parts/common';
 import { ProposalDecision } from '../parts/ProposalDecision';
 import { CHANNEL_PAGES, isUndecided } from '../parts/proposals';
 import { SubNav } from '../parts/SubNav';
@@ -17,13 +16,7 @@ export default function ChannelApproveScreen() {
   const state = useLoad(() => staffCall('channelsList', {}), 'channels');
   return (
     <>
-      <PageTitle
-        actions={
-          <Button size="sm" variant="outline" onClick={state.reload}>
-            {t('common.reload')}
-          </Button>
-        }
-      >
+      <PageTitle actions={<ReloadButton onClick={state.reload} />}>
         {t('channels.approveTitle')}
       </PageTitle>
       <SubNav items={CHANNEL_PAGES} />

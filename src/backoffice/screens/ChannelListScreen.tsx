@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { staffCall } from '../api';
 import { ChannelProposalTable } from '../parts/ChannelProposalTable';
-import { EmptyRow, Loaded, PageTitle, Panel, useLoad } from '../parts/common';
+import { EmptyRow, Loaded, PageTitle, Panel, ReloadButton, useLoad } from '../parts/common';
 import { CHANNEL_PAGES, ChannelWords } from '../parts/proposals';
 import { SubNav } from '../parts/SubNav';
 import { mayCall } from '../roles';
@@ -21,15 +21,7 @@ export default function ChannelListScreen() {
   const mayPropose = mayCall(me?.role, 'channelsPropose');
   return (
     <>
-      <PageTitle
-        actions={
-          <Button size="sm" variant="outline" onClick={state.reload}>
-            {t('common.reload')}
-          </Button>
-        }
-      >
-        {t('channels.title')}
-      </PageTitle>
+      <PageTitle actions={<ReloadButton onClick={state.reload} />}>{t('channels.title')}</PageTitle>
       <SubNav items={CHANNEL_PAGES} />
       <Loaded state={state}>
         {(data) => (

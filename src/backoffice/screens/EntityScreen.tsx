@@ -17,6 +17,7 @@ import {
   Loading,
   PageTitle,
   Panel,
+  ReloadButton,
   formatTime,
   svgDataUrl,
   useLoad,
@@ -110,9 +111,7 @@ export default function EntityScreen() {
                 </Link>
               </Button>
             ) : null}
-            <Button size="sm" variant="outline" onClick={reload}>
-              {t('common.reload')}
-            </Button>
+            <ReloadButton onClick={reload} />
           </>
         }
       >

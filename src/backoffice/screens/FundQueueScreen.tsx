@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { FundOrderKind } from '../../../contract/schemas/funds';
 import { useLifecycleWords } from '../../lifecycle/words';
 import { staffCall } from '../api';
-import { PageTitle, Panel, formatTime, useLoad } from '../parts/common';
+import { PageTitle, Panel, ReloadButton, formatTime, useLoad } from '../parts/common';
 import {
   AmountCell,
   FUND_DEFAULT_FILTER,
@@ -86,9 +86,7 @@ export default function FundQueueScreen({ kind }: { kind: FundOrderKind }) {
             >
               {t('funds.overdueOnly')}
             </Button>
-            <Button size="sm" variant="outline" onClick={reload}>
-              {t('common.reload')}
-            </Button>
+            <ReloadButton onClick={reload} />
           </HStack>
         }
       >

@@ -12,7 +12,7 @@ import { eventWords } from '../../../locales';
 import { staffCall } from '../api';
 import type { StaffDataOf } from '../api';
 import { refusalText } from '../i18n';
-import { PageTitle, Panel, formatTime, useLoad } from '../parts/common';
+import { PageTitle, Panel, ReloadButton, formatTime, useLoad } from '../parts/common';
 import { PagedTable } from '../parts/PagedTable';
 import { mayCall } from '../roles';
 import { useStaffSession } from '../session';
@@ -156,9 +156,7 @@ export default function JobsScreen() {
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Button size="sm" variant="outline" onClick={reload}>
-              {t('common.reload')}
-            </Button>
+            <ReloadButton onClick={reload} />
           </HStack>
         }
       >

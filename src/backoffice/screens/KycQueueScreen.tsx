@@ -7,7 +7,7 @@ import { isInState } from '../../../machines/state-value';
 import { paletteOf, topStateOf } from '../../lifecycle/tones';
 import { useLifecycleWords } from '../../lifecycle/words';
 import { staffCall } from '../api';
-import { PageTitle, Panel, formatTime, useLoad } from '../parts/common';
+import { PageTitle, Panel, ReloadButton, formatTime, useLoad } from '../parts/common';
 import { PagedTable } from '../parts/PagedTable';
 
 const PAGE_SIZE = 20;
@@ -77,9 +77,7 @@ export default function KycQueueScreen() {
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Button size="sm" variant="outline" onClick={reload}>
-              {t('common.reload')}
-            </Button>
+            <ReloadButton onClick={reload} />
           </HStack>
         }
       >
