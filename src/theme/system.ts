@@ -14,6 +14,7 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
+  nativeSelectSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
@@ -82,6 +83,7 @@ const maruConfig = defineConfig({
     slotRecipes: {
       dialog: dialogSlotRecipe,
       field: fieldSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
       toast: toastSlotRecipe,
     },
     textStyles,
