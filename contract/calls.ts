@@ -7,6 +7,7 @@ import { KYC_UPLOAD_PATH } from './schemas/kyc';
 import * as market from './schemas/market';
 import * as money from './schemas/money';
 import * as funds from './schemas/funds';
+import * as trade from './schemas/trade';
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
@@ -348,6 +349,88 @@ export const CALLS = {
     summary: 'Fund records by type (trade, recharge, withdraw, exchange), newest first',
     request: funds.fundRecordRequest,
     response: funds.fundRecordResponse,
+  },
+  // Trading (docs/trading.md)
+  tradeProducts: {
+    path: CALL_PATHS.tradeProducts,
+    access: 'customer',
+    summary:
+      'The trading products: lot size, leverage multiples, minimum opening amount, lock rule, fees, open now',
+    request: emptyRequest,
+    response: trade.tradeProductsResponse,
+  },
+  tradePreview: {
+    path: CALL_PATHS.tradePreview,
+    access: 'customer',
+    summary:
+      'What an order would cost (margin, fee, tax, notional) and fill at now, or the refusal it would get; changes nothing',
+    request: trade.placeOrderRequest,
+    response: trade.orderPreviewResponse,
+  },
+  tradePlace: {
+    path: CALL_PATHS.tradePlace,
+    access: 'customer',
+    summary:
+      'Place an order: margin, fee and tax are held at once; a market order fills from the book, a limit order rests until the market trades through it',
+    request: trade.placeOrderRequest,
+    response: trade.tradeOrderResponse,
+    audit: true,
+    idempotent: 'required',
+  },
+  tradeCancel: {
+    path: CALL_PATHS.tradeCancel,
+    access: 'customer',
+    summary: 'Cancel a pending order; what it held is released',
+    request: trade.orderIdRequest,
+    response: trade.tradeOrderResponse,
+    audit: true,
+  },
+  tradeClose: {
+    path: CALL_PATHS.tradeClose,
+    access: 'customer',
+    summary: 'Close a closable position at the market; realised P&L is posted',
+    request: trade.orderIdRequest,
+    response: trade.tradeOrderResponse,
+    audit: true,
+    idempotent: 'required',
+  },
+  tradeOrders: {
+    path: CALL_PATHS.tradeOrders,
+    access: 'customer',
+    summary: 'Orders and positions by tab (holding, pending, closed, all), newest first',
+    request: trade.ordersRequest,
+    response: trade.ordersResponse,
+  },
+  tradeOrder: {
+    path: CALL_PATHS.tradeOrder,
+    access: 'customer',
+    summary: 'One order or position: fields, state, accepted events and history',
+    request: trade.orderIdRequest,
+    response: trade.orderDetailResponse,
+  },
+  portfolio: {
+    path: CALL_PATHS.portfolio,
+    access: 'customer',
+    summary: "Total assets and today's P&L (home and Mine)",
+    request: emptyRequest,
+    response: trade.portfolioResponse,
+  },
+  blockList: {
+    path: CALL_PATHS.blockList,
+    access: 'customer',
+    summary: "Block-trade offerings and the customer's applications",
+    request: emptyRequest,
+    response: trade.blockListResponse,
+  },
+  blockApply: {
+    path: CALL_PATHS.blockApply,
+    access: 'customer',
+    summary:
+      'Apply for shares of a block-trade offering: the amount is held until staff approve (a position at the offering price) or reject',
+    request: trade.blockApplyRequest,
+    response: trade.blockListResponse,
+    audit: true,
+    idempotent: true,
   },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };

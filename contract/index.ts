@@ -36,3 +36,5 @@ export * from './schemas/funds';
 export * from './schemas/funds-staff';
 export * from './wallet-address';
 export * from './account-socket';
+export * from './trade';
+export * from './schemas/trade';

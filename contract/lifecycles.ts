@@ -5,7 +5,14 @@ import { array, number, object, string } from 'yup';
  * (server/lifecycle/registry.ts) are keyed by this list, so the typechecker refuses a lifecycle
  * missing from any of them.
  */
-export const LIFECYCLE_ENTITY_TYPES = ['kyc', 'account', 'deposit', 'withdrawal'] as const;
+export const LIFECYCLE_ENTITY_TYPES = [
+  'kyc',
+  'account',
+  'deposit',
+  'withdrawal',
+  'order',
+  'blockApplication',
+] as const;
 export type LifecycleEntityType = (typeof LIFECYCLE_ENTITY_TYPES)[number];
 
 /**

@@ -50,4 +50,15 @@ export const CALL_PATHS = {
   exchangeQuote: '/user/exchange/quote',
   exchange: '/user/exchange',
   fundRecord: '/user/fundRecord',
+  // Trading (docs/trading.md)
+  tradeProducts: '/trade/products',
+  tradePreview: '/trade/preview',
+  tradePlace: '/trade/place',
+  tradeCancel: '/trade/cancel',
+  tradeClose: '/trade/close',
+  tradeOrders: '/trade/orders',
+  tradeOrder: '/trade/order',
+  portfolio: '/trade/portfolio',
+  blockList: '/trade/block/list',
+  blockApply: '/trade/block/apply',
 } as const;

@@ -3,6 +3,7 @@ import { emptyRequest } from './schemas/user';
 import * as jobs from './schemas/jobs';
 import * as fs from './schemas/funds-staff';
 import * as s from './schemas/staff';
+import * as tr from './schemas/trade';
 
 /** The back office lives under its own base path, with its own sessions (header STAFF_TOKEN_HEADER). */
 export const STAFF_API_BASE = '/api/staff';
@@ -319,6 +320,63 @@ export const STAFF_CALLS = {
     summary: 'Change one money setting (audited)',
     request: jobs.fundSettingsSetRequest,
     response: jobs.settingsSetResponse,
+  },
+  // Trading (docs/trading.md): staff read orders but never fill, cancel or re-price them.
+  productsList: {
+    path: '/products/list',
+    access: ANY,
+    summary: "The trading products' terms",
+    request: emptyRequest,
+    response: tr.productsListResponse,
+  },
+  productsSet: {
+    path: '/products/set',
+    access: OPERATE,
+    summary: "Change a product's terms (audited); open orders keep the terms they were placed on",
+    request: tr.productsSetRequest,
+    response: tr.tradeProduct,
+  },
+  ordersSearch: {
+    path: '/orders/search',
+    access: ANY,
+    summary: "Customers' orders and positions by account, order number or symbol (read-only)",
+    request: tr.ordersSearchRequest,
+    response: tr.ordersSearchResponse,
+  },
+  ordersDetail: {
+    path: '/orders/detail',
+    access: ANY,
+    summary: 'One order with its history (read-only)',
+    request: tr.orderIdRequest,
+    response: tr.orderDetailResponse,
+  },
+  blockCreate: {
+    path: '/block/create',
+    access: OPERATE,
+    summary: 'List a block-trade offering: symbol, price, minimum shares, window',
+    request: tr.blockCreateRequest,
+    response: tr.blockOffering,
+  },
+  blockQueue: {
+    path: '/block/queue',
+    access: REVIEW,
+    summary: 'Block-trade applications waiting for a decision, and the offerings',
+    request: emptyRequest,
+    response: tr.blockQueueResponse,
+  },
+  blockApprove: {
+    path: '/block/approve',
+    access: REVIEW,
+    summary: 'Approve an application: it becomes a position at the offering price',
+    request: tr.blockApproveRequest,
+    response: tr.blockQueueResponse,
+  },
+  blockReject: {
+    path: '/block/reject',
+    access: REVIEW,
+    summary: 'Reject an application with the reason the customer reads; the amount is released',
+    request: tr.blockRejectRequest,
+    response: tr.blockQueueResponse,
   },
 } as const satisfies Record<string, CallSpec>;
 

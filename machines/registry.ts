@@ -3,6 +3,8 @@ import { accountLifecycle } from './account';
 import { depositLifecycle } from './deposit';
 import { kycLifecycle } from './kyc';
 import { withdrawalLifecycle } from './withdrawal';
+import { orderLifecycle } from './order';
+import { blockApplicationLifecycle } from './block-application';
 import type { LifecycleMachine } from './lifecycle';
 
 /**
@@ -16,4 +18,6 @@ export const LIFECYCLES = {
   account: accountLifecycle,
   deposit: depositLifecycle,
   withdrawal: withdrawalLifecycle,
+  order: orderLifecycle,
+  blockApplication: blockApplicationLifecycle,
 } as const satisfies Record<LifecycleEntityType, LifecycleMachine>;

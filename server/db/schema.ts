@@ -28,6 +28,11 @@ import { kycMachine } from '../../machines/kyc';
 import { initialPersisted } from '../../machines/lifecycle';
 import type { WithdrawalContext } from '../../machines/withdrawal';
 import { withdrawalMachine } from '../../machines/withdrawal';
+import type { OrderContext } from '../../machines/order';
+import { orderMachine } from '../../machines/order';
+import type { BlockApplicationContext } from '../../machines/block-application';
+import { blockApplicationMachine } from '../../machines/block-application';
+import type { TradeProductTerms } from '../../contract/trade';
 
 /**
  * The one schema both PGlite and PostgreSQL run. Change it, then `npm run db:generate` writes the
@@ -38,6 +43,8 @@ import { withdrawalMachine } from '../../machines/withdrawal';
 const kycStart = initialPersisted<KycContext>(kycMachine);
 const accountStart = initialPersisted<AccountContext>(accountMachine);
 const withdrawalStart = initialPersisted<WithdrawalContext>(withdrawalMachine);
+const orderStart = initialPersisted<OrderContext>(orderMachine);
+const blockApplicationStart = initialPersisted<BlockApplicationContext>(blockApplicationMachine);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -153,6 +160,11 @@ export const HOUSE_ACCOUNT_KINDS = [
   'house_fx',
   /** Money the house cannot place yet (e.g. a deposit that matches no request). */
   'house_suspense',
+  /**
+   * The other side of customers' positions: the house is the counterparty of every simulated
+   * order, so it pays a customer's profit and receives a loss on close (docs/trading.md).
+   */
+  'house_trading',
 ] as const;
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
 
@@ -808,5 +820,121 @@ export const withdrawals = pgTable(
     index('withdrawals_card_idx').on(t.cardId),
     index('withdrawals_wallet_idx').on(t.walletId),
     index('withdrawals_state_idx').on(t.state, t.createdAt),
+  ],
+);
+
+/**
+ * The trading products and their terms (docs/trading.md): seeded at start-up, changed by an
+ * operator through `/products/set`. An order copies the terms it was placed on (`trade_orders.terms`).
+ */
+export const tradeProducts = pgTable('trade_products', {
+  code: text('code').primaryKey(),
+  terms: jsonb('terms').$type<TradeProductTerms>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An order and the position it becomes (machines/order.ts). Amounts are whole won. `margin` is
+ * held while pending and pledged (position_margin) while holding; the fees and taxes are what was
+ * posted to the house for each leg; `realised_pnl` is posted on close, and its positive part may
+ * be withdrawn from `settles_at` (T+2).
+ */
+export const tradeOrders = pgTable(
+  'trade_orders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    product: text('product').notNull(),
+    terms: jsonb('terms').$type<TradeProductTerms>().notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ['long', 'short'] }).notNull(),
+    type: text('type', { enum: ['limit', 'market'] }).notNull(),
+    limitPrice: bigint('limit_price', { mode: 'number' }),
+    lots: integer('lots').notNull(),
+    shares: integer('shares').notNull(),
+    leverage: integer('leverage').notNull(),
+    /** The sell tax rate of the symbol's market, in millionths, when placed. */
+    taxPpm: integer('tax_ppm').notNull(),
+    margin: bigint('margin', { mode: 'number' }).notNull(),
+    notional: bigint('notional', { mode: 'number' }),
+    openFee: bigint('open_fee', { mode: 'number' }).notNull().default(0),
+    openTax: bigint('open_tax', { mode: 'number' }).notNull().default(0),
+    closeFee: bigint('close_fee', { mode: 'number' }).notNull().default(0),
+    closeTax: bigint('close_tax', { mode: 'number' }).notNull().default(0),
+    realisedPnl: bigint('realised_pnl', { mode: 'number' }),
+    /** When an unfilled order expires: the session's end when placed (the `sessionEnd` clock rule). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    settlesAt: timestamp('settles_at', { withTimezone: true }),
+    state: text('state').notNull().default(orderStart.state),
+    context: jsonb('context').$type<OrderContext>().notNull().default(orderStart.context),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'trade_orders_counts_positive',
+      sql`${t.lots} > 0 and ${t.shares} > 0 and ${t.leverage} > 0`,
+    ),
+    check('trade_orders_margin', sql`${t.margin} >= 0`),
+    index('trade_orders_customer_idx').on(t.customerId, t.id),
+    index('trade_orders_customer_state_idx').on(t.customerId, t.state),
+    index('trade_orders_state_idx').on(t.state, t.symbol),
+  ],
+);
+
+/** A block-trade offering staff listed: a symbol at a price, a minimum, a window. */
+export const blockOfferings = pgTable(
+  'block_offerings',
+  {
+    id: serial('id').primaryKey(),
+    symbol: text('symbol').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    minShares: integer('min_shares').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    /** Seeded for the embedded default, not a real offering. */
+    demo: boolean('demo').notNull().default(false),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('block_offerings_price_positive', sql`${t.price} > 0 and ${t.minShares} > 0`),
+    check('block_offerings_window', sql`${t.opensAt} < ${t.closesAt}`),
+  ],
+);
+
+/** A customer's application for shares of an offering (machines/block-application.ts). */
+export const blockApplications = pgTable(
+  'block_applications',
+  {
+    id: serial('id').primaryKey(),
+    offeringId: integer('offering_id')
+      .notNull()
+      .references(() => blockOfferings.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    shares: integer('shares').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    /** price × shares, held while under review. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The position it became once approved. */
+    orderId: integer('order_id').references(() => tradeOrders.id),
+    state: text('state').notNull().default(blockApplicationStart.state),
+    context: jsonb('context')
+      .$type<BlockApplicationContext>()
+      .notNull()
+      .default(blockApplicationStart.context),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('block_applications_shares_positive', sql`${t.shares} > 0 and ${t.amount} > 0`),
+    index('block_applications_customer_idx').on(t.customerId, t.id),
+    index('block_applications_state_idx').on(t.state, t.id),
   ],
 );

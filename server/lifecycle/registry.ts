@@ -4,6 +4,8 @@ import { accountLifecycle } from './lifecycles/account';
 import { depositLifecycle } from './lifecycles/deposit';
 import { kycLifecycle } from './lifecycles/kyc';
 import { withdrawalLifecycle } from './lifecycles/withdrawal';
+import { orderLifecycle } from './lifecycles/order';
+import { blockApplicationLifecycle } from './lifecycles/block-application';
 import type { Lifecycle } from './types';
 
 /**
@@ -16,6 +18,8 @@ export const LIFECYCLE_REGISTRY = {
   account: accountLifecycle,
   deposit: depositLifecycle,
   withdrawal: withdrawalLifecycle,
+  order: orderLifecycle,
+  blockApplication: blockApplicationLifecycle,
 } as const satisfies Record<LifecycleEntityType, Lifecycle>;
 
 export function isLifecycleEntityType(type: string): type is LifecycleEntityType {

@@ -132,6 +132,34 @@ const ID: FieldExpectations = {
   bad: [-1, 0, 1.5, 2 ** 31, 2 ** 53, 2 ** 53 + 2].map(refusedWith('request.invalid')),
 };
 
+/** A valid order (the matrix customer has no money, so a good one is refused for margin). */
+const ORDER = {
+  product: 'stock',
+  symbol: '005930',
+  side: 'long',
+  type: 'limit',
+  price: 50_000,
+  lots: 1,
+  leverage: 1,
+};
+const ORDER_FIELDS: Record<string, FieldExpectations> = {
+  product: { ...CHOICE, huge: 'trade.product_unavailable' },
+  symbol: {
+    ...TEXT,
+    bad: ['ABC', '0059301', '00593\u0000'].map(refusedWith('market.unknown_symbol')),
+  },
+  side: CHOICE,
+  type: CHOICE,
+  price: {
+    missing: 'trade.price_required',
+    wrongTypes: ['50000', true, {}, []],
+    huge: 'request.wrong_type',
+    bad: [-1, 0, 0.5, 2 ** 53].map(refusedWith('trade.invalid_price')),
+  },
+  lots: { ...COUNT, bad: [-1, 0, 1.5, 2 ** 53].map(refusedWith('trade.invalid_lots')) },
+  leverage: { ...COUNT, bad: [-1, 0, 1.5, 2 ** 53].map(refusedWith('trade.invalid_leverage')) },
+};
+
 /** A valid body per call (with its own field rules), the base each bad request mutates. */
 function matrix(
   code: string,
@@ -301,6 +329,25 @@ function matrix(
     fundRecord: {
       valid: { type: 'recharge', page: 1, pageSize: 20 },
       fields: { type: CHOICE, page: PAGING, pageSize: PAGING },
+    },
+    tradeProducts: { valid: {}, fields: {} },
+    tradePreview: { valid: ORDER, fields: ORDER_FIELDS },
+    tradePlace: { valid: ORDER, fields: ORDER_FIELDS },
+    tradeCancel: { valid: { id: 1 }, fields: { id: ID } },
+    tradeClose: { valid: { id: 1 }, fields: { id: ID } },
+    tradeOrders: {
+      valid: { tab: 'holding', page: 1, pageSize: 20 },
+      fields: { tab: CHOICE, page: PAGING, pageSize: PAGING },
+    },
+    tradeOrder: { valid: { id: 1 }, fields: { id: ID } },
+    portfolio: { valid: {}, fields: {} },
+    blockList: { valid: {}, fields: {} },
+    blockApply: {
+      valid: { id: 1, shares: 100 },
+      fields: {
+        id: ID,
+        shares: { ...COUNT, bad: [-1, 0, 1.5, 2 ** 53].map(refusedWith('trade.invalid_lots')) },
+      },
     },
     watchlistRemove: {
       valid: { symbols: ['005930'] },

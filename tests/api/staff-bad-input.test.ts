@@ -88,6 +88,30 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   adjustApprove: { id: 1, approve: true },
   fundSettingsGet: {},
   fundSettingsSet: { key: 'fund.withdrawMin', value: 100_000 },
+  productsList: {},
+  productsSet: {
+    code: 'stock',
+    lotSize: 1,
+    leverages: [1, 2],
+    minOpenAmount: 10_000,
+    lock: { kind: 'days', count: 1 },
+    commissionPpm: 150,
+    maintenancePct: 50,
+    closesAtSessionEnd: false,
+    enabled: true,
+  },
+  ordersSearch: { page: 1, pageSize: 20 },
+  ordersDetail: { id: 1 },
+  blockCreate: {
+    symbol: '005930',
+    price: 70_000,
+    minShares: 100,
+    opensAt: '2026-11-25T00:00:00.000Z',
+    closesAt: '2026-11-30T00:00:00.000Z',
+  },
+  blockQueue: {},
+  blockApprove: { id: 1, version: 0 },
+  blockReject: { id: 1, version: 0, reason: 'Over the offering' },
 };
 
 const WRONG_TYPES: unknown[] = [{}, [], true, 'text', 12345];

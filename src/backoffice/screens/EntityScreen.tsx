@@ -34,6 +34,8 @@ const ENTITY_SCREENS: Record<
   account: { path: (id) => `/customers/${id}`, call: 'customerDetail' },
   deposit: { path: (id) => `/deposits/detail?id=${id}`, call: 'depositsDetail' },
   withdrawal: { path: (id) => `/withdrawals/detail?id=${id}`, call: 'withdrawalsDetail' },
+  order: { path: (id) => `/orders/detail?id=${id}`, call: 'ordersDetail' },
+  blockApplication: { path: () => `/block`, call: 'blockQueue' },
 };
 
 const isEntityType = (value: string | undefined): value is LifecycleEntityType =>
