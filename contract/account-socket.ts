@@ -7,6 +7,8 @@
  *   accounts;
  * - `fundOrder`: the deposit or withdrawal as `/user/recharge`, `/user/cashOut` answer it,
  *   whenever its lifecycle moved (compare `version` to keep the newest);
+ * - `order`: a trading order or position as `/trade/order` answers its `order`, whenever its
+ *   lifecycle moved (placed, filled, unlocked, closed, cancelled; compare `version`);
  * - `e`: `{code, params}` just before the server closes the connection for good (the session
  *   ended: `auth.required`; the account was frozen, disabled or banned from login).
  * A refused handshake fails with `connect_error` whose `data` is `{code, params}`.
@@ -14,6 +16,7 @@
 import type { ErrorCode, ErrorParams } from './errors';
 import type { FundOrderDto } from './schemas/funds';
 import type { BalanceRowDto } from './schemas/money';
+import type { TradeOrderDto } from './schemas/trade';
 
 export const ACCOUNT_NAMESPACE = '/account';
 
@@ -22,12 +25,15 @@ export const ACCOUNT_EVENTS = {
   balances: 'balances',
   /** server → client: {@link FundOrderPush}. */
   fundOrder: 'fundOrder',
+  /** server → client: {@link OrderPush}. */
+  order: 'order',
   /** server → client: {@link AccountSocketError}, the last word before a disconnect. */
   error: 'e',
 } as const;
 
 export type BalancesPush = BalanceRowDto[];
 export type FundOrderPush = FundOrderDto;
+export type OrderPush = TradeOrderDto;
 
 /** What the handshake carries (socket.io's `auth` option). */
 export interface AccountSocketAuth {
