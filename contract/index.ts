@@ -38,3 +38,4 @@ export * from './wallet-address';
 export * from './account-socket';
 export * from './trade';
 export * from './schemas/trade';
+export * from './ticks';
