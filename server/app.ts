@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/connect';
 import { startSecretAttemptSweep } from './auth/secret-attempts';
 import { startMarket } from './market/start-market';
+import type { MarketFeed } from './market';
 import { bodyParsingPlugin } from './http/body-parsing';
 import { errorHandlersPlugin, handleError } from './http/error-handlers';
 import { startIdempotencySweep } from './http/idempotency';
@@ -21,6 +22,8 @@ import { apiCompressionPlugin } from './http/api-compression';
 import { registerCommonModule } from './modules/common';
 import { registerMarketModule } from './modules/market';
 import { registerMoneyModule } from './modules/money';
+import { registerTradeModule, startMatcher } from './modules/trade';
+import type { Matcher } from './modules/trade';
 import { registerUserModule } from './modules/user';
 import { attachRealtime } from './realtime';
 import { registerFundPasswordModule } from './modules/fund-password';
@@ -43,6 +46,11 @@ export async function buildApp(
     clock?: AppClock;
     /** Runs after the plugins, before the modules' routes (tests add hooks and calls here). */
     extend?: (app: FastifyInstance) => void;
+    /**
+     * The market instead of the configured one (tests: a simulator they advance themselves, so
+     * prices, sessions and the app clock move together).
+     */
+    market?: { feed: MarketFeed; stop(): void };
   } = {},
 ): Promise<FastifyInstance> {
   const database = await openDatabase({
@@ -52,7 +60,7 @@ export async function buildApp(
   });
   try {
     const { demoCode } = await seedDefaults(database.db, config.demoCode);
-    const market = startMarket(config.market);
+    const market = options.market ?? startMarket(config.market);
     const uploads = openUploadStore({ dataDir: config.dataDir, configuredKey: config.uploadKey });
     const clock = options.clock ?? systemClock;
     const context: AppContext = {
@@ -81,11 +89,13 @@ export async function buildApp(
     );
     // Started once the app is ready (below), so a failed start leaves no runner behind.
     let jobs: JobRunner | null = null;
+    let matcher: Matcher | null = null;
     const stopUploadSweep = startUploadSweep(context.db, uploads, (error) =>
       app.log.warn({ err: error }, 'upload sweep failed'),
     );
     app.addHook('onClose', async () => {
       await jobs?.stop();
+      await matcher?.stop();
       stopSweep();
       stopAttemptSweep();
       stopUploadSweep();
@@ -113,6 +123,7 @@ export async function buildApp(
     registerStaffModule(app);
     registerMarketModule(app);
     registerMoneyModule(app);
+    registerTradeModule(app);
     if (config.clientDir !== null) {
       await app.register(staticClientPlugin, { root: config.clientDir });
     }
@@ -123,6 +134,11 @@ export async function buildApp(
       clock,
       pollMs: config.jobs.pollMs,
       onError: (error) => app.log.error({ err: error }, 'lifecycle job run failed'),
+    });
+    // The trading engine's sweep: limit fills, forced closes, session-end closes (docs/trading.md).
+    matcher = startMatcher(context, {
+      pollMs: config.jobs.pollMs,
+      onError: (error) => app.log.error({ err: error }, 'order sweep failed'),
     });
     return app;
   } catch (error) {

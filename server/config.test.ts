@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       clientDir: null,
       authRateLimit: { max: 10, windowMs: 60_000 },
+      orderRateLimit: { max: 30, windowMs: 10_000 },
       bodyLimitBytes: 16 * 1024,
       sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
       market: { feed: 'simulator', seed: 'maru', demo: true, speed: 1 },

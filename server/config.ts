@@ -19,6 +19,8 @@ export interface Config {
   clientDir: string | null;
   /** Attempts per IP on register and login within the window. */
   authRateLimit: { max: number; windowMs: number };
+  /** Orders (place, preview, close) per session within the window ("submitting too often"). */
+  orderRateLimit: { max: number; windowMs: number };
   bodyLimitBytes: number;
   sessionTtlMs: number;
   market: MarketConfig;
@@ -99,6 +101,7 @@ export const DEFAULTS = {
   dataDir: './data',
   logLevel: 'info',
   authRateLimit: { max: 10, windowMs: 60_000 },
+  orderRateLimit: { max: 30, windowMs: 10_000 },
   bodyLimitBytes: 16 * 1024,
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
   market: { feed: 'simulator', seed: 'maru', demo: true, speed: 1 },
@@ -184,6 +187,7 @@ export function loadConfig(env: Env, clientDir: string = DEFAULT_CLIENT_DIR): Co
     logLevel,
     clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : null,
     authRateLimit: { ...DEFAULTS.authRateLimit },
+    orderRateLimit: { ...DEFAULTS.orderRateLimit },
     bodyLimitBytes: DEFAULTS.bodyLimitBytes,
     sessionTtlMs: DEFAULTS.sessionTtlMs,
     market,

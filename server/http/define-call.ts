@@ -19,6 +19,7 @@ import {
   storeIdempotentAnswer,
 } from './idempotency';
 import { routeRateLimit } from './rate-limit';
+import type { RouteLimit } from './rate-limit';
 import { ApiRefusal } from './refusal';
 import { validateBody } from './validation';
 import '../app-context';
@@ -56,7 +57,7 @@ export interface CallContext<C extends CallSpec> {
 
 export interface CallOptions {
   /** Limit attempts per client IP (calls that guess at secrets). */
-  rateLimit?: { max: number; windowMs: number };
+  rateLimit?: RouteLimit;
   /**
    * Let a session of a frozen, disabled or banned account through. Only logout uses it: ending a
    * session must always be possible.

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { TOKEN_HEADER } from '../../contract';
 import { ApiRefusal } from './refusal';
 
 /**
@@ -20,7 +21,24 @@ export const rateLimitPlugin = fp(
   { name: 'maru-rate-limit' },
 );
 
+export interface RouteLimit {
+  max: number;
+  windowMs: number;
+  /**
+   * Whose attempts are counted together: the client's IP (calls that guess at secrets), or the
+   * session (the token header; a customer's own submissions, e.g. orders, "submitting too often").
+   */
+  per?: 'ip' | 'session';
+}
+
 /** The per-route option for a limited call. */
-export function routeRateLimit(limit: { max: number; windowMs: number }): RateLimitOptions {
-  return { max: limit.max, timeWindow: limit.windowMs };
+export function routeRateLimit(limit: RouteLimit): RateLimitOptions {
+  const options: RateLimitOptions = { max: limit.max, timeWindow: limit.windowMs };
+  if (limit.per === 'session') {
+    options.keyGenerator = (request) => {
+      const token = request.headers[TOKEN_HEADER];
+      return typeof token === 'string' && token !== '' ? `session:${token}` : `ip:${request.ip}`;
+    };
+  }
+  return options;
 }

@@ -10,6 +10,8 @@ export { accountLifecycle } from './lifecycles/account';
 export { kycLifecycle } from './lifecycles/kyc';
 export { depositLifecycle } from './lifecycles/deposit';
 export { withdrawalLifecycle } from './lifecycles/withdrawal';
+export { orderLifecycle } from './lifecycles/order';
+export { blockApplicationLifecycle } from './lifecycles/block-application';
 export { loadLifecycle, statusOf } from './status';
 export type { LifecycleStatus } from './status';
 export { subscribeTransitions } from './subscribers';

@@ -5,6 +5,7 @@
  *   writeEntry) → the `/user/balances` answer, read afresh.
  * - `fundOrder`: a lifecycle of one of PUSHED_LIFECYCLES moved (noted by the engine for every
  *   transition) → the order as its kind's service details it.
+ * - `order`: a trading order's lifecycle moved → the order as `/trade/order` answers it.
  * - an `account` transition or a revoked session → the customer's sockets are checked again.
  * Reads happen after the commit, so a push never shows what was rolled back; pushes to one
  * customer go out one at a time, in commit order.
@@ -35,6 +36,10 @@ export interface AccountPushDeps {
   mayListen: (room: string) => boolean;
   fundOrders: readonly FundOrderKindService[];
   recheckCustomer: (customerId: number) => Promise<void>;
+  /** A trading order's owner and its answer (server/modules/trade/order-push.ts). */
+  orderPush: (id: number) => Promise<{ customerId: number; order: unknown } | null>;
+  /** The app's clock: what is withdrawable depends on it (unsettled profits). */
+  now: () => Date;
   onError: (error: unknown) => void;
 }
 
@@ -56,7 +61,7 @@ export function startAccountPushes(deps: AccountPushDeps): () => void {
     const room = customerRoom(customerId);
     if (!deps.mayListen(room)) return;
     inOrder(customerId, async () => {
-      deps.emit(room, ACCOUNT_EVENTS.balances, await customerBalances(db, customerId));
+      deps.emit(room, ACCOUNT_EVENTS.balances, await customerBalances(db, customerId, deps.now()));
     });
   };
 
@@ -73,6 +78,24 @@ export function startAccountPushes(deps: AccountPushDeps): () => void {
     });
   };
 
+  const pushOrder = (id: number) => {
+    inOrderById(id, async () => {
+      const pushed = await deps.orderPush(id);
+      if (!pushed) return;
+      const room = customerRoom(pushed.customerId);
+      if (deps.mayListen(room)) deps.emit(room, ACCOUNT_EVENTS.order, pushed.order);
+    });
+  };
+  // An order's owner is known only once it is read: its pushes are chained per order instead.
+  const orderChains = new Map<number, Promise<void>>();
+  const inOrderById = (id: number, work: () => Promise<void>) => {
+    const next = (orderChains.get(id) ?? Promise.resolve()).then(work).catch(deps.onError);
+    orderChains.set(id, next);
+    void next.then(() => {
+      if (orderChains.get(id) === next) orderChains.delete(id);
+    });
+  };
+
   const handle = (note: CommitNote) => {
     switch (note.topic) {
       case 'balances':
@@ -86,6 +109,7 @@ export function startAccountPushes(deps: AccountPushDeps): () => void {
         if (isPushed(note.type)) {
           return void pushFundOrder(note.type, note.id).catch(deps.onError);
         }
+        if (note.type === 'order') return pushOrder(note.id);
     }
   };
 

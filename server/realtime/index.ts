@@ -11,6 +11,7 @@ import type { SnapshotFrame } from '../../contract/market-socket';
 import { MARKET_EVENTS, MARKET_NAMESPACE, parseChannel } from '../../contract/market-socket';
 import { ACCOUNT_NAMESPACE } from '../../contract/account-socket';
 import { FUND_ORDER_SERVICES } from '../modules/money/fund-order-services';
+import { orderPushOf } from '../modules/trade/order-push';
 import type { AccountNamespace } from './account-namespace';
 import { handleAccountNamespace } from './account-namespace';
 import { startAccountPushes } from './account-pushes';
@@ -178,6 +179,8 @@ export async function attachRealtime(
     mayListen: (room) => cluster !== null || accountNsp.adapter.rooms.has(room),
     fundOrders: FUND_ORDER_SERVICES,
     recheckCustomer: (customerId) => account.recheckCustomer(customerId),
+    orderPush: (id) => orderPushOf(app.maru.db, app.maru.feed, id),
+    now: () => app.maru.clock.now(),
     onError: (error) => app.log.warn({ err: error }, 'account push failed'),
   });
 

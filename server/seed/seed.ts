@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connect';
 import { seedDemoChannels } from '../modules/money/deposits/channels';
+import { seedProducts } from '../modules/trade/products';
 import { ensureDemoInstitution } from './demo-institution';
 import { seedSiteConfig } from './site-config';
 
@@ -17,6 +18,7 @@ export async function seedDefaults(db: Database, demoCode: string | null): Promi
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     await seedSiteConfig(tx);
     await seedDemoChannels(tx);
+    await seedProducts(tx);
     return { demoCode: await ensureDemoInstitution(tx, demoCode) };
   });
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import type { AppClock } from '../../server/clock';
+import type { MarketFeed } from '../../server/market';
 import type { Config } from '../../server/config';
 import { loadConfig } from '../../server/config';
 import type { Database, DatabaseHandle } from '../../server/db/connect';
@@ -42,6 +43,8 @@ export interface TestAppOptions {
    * and runs the due jobs itself (`runDueJobs`), so a deadline passes in milliseconds.
    */
   clock?: AppClock;
+  /** The market instead of the configured one (tests/api/trade-helpers.ts: a controlled one). */
+  market?: { feed: MarketFeed; stop(): void };
 }
 
 const MIGRATIONS = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
@@ -194,6 +197,7 @@ export async function buildTestApp(
     databaseUrl: scratch?.url ?? null,
     clientDir: null,
     authRateLimit: { max: 10_000, windowMs: 60_000 },
+    orderRateLimit: { max: 10_000, windowMs: 60_000 },
     jobs: { pollMs: 0 },
     ...overrides,
   };
@@ -202,6 +206,7 @@ export async function buildTestApp(
     const app = await buildApp(config, {
       pgliteSnapshot: pgliteSnapshotBlob,
       clock: options.clock,
+      market: options.market,
       extend: (instance) => {
         instance.addHook('onRoute', (route) => {
           for (const method of [route.method].flat()) routes.push({ method, url: route.url });

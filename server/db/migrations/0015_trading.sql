@@ -73,7 +73,6 @@ CREATE INDEX "block_applications_customer_idx" ON "block_applications" USING btr
 CREATE INDEX "block_applications_state_idx" ON "block_applications" USING btree ("state","id");--> statement-breakpoint
 CREATE INDEX "trade_orders_customer_idx" ON "trade_orders" USING btree ("customer_id","id");--> statement-breakpoint
 CREATE INDEX "trade_orders_customer_state_idx" ON "trade_orders" USING btree ("customer_id","state");--> statement-breakpoint
-CREATE INDEX "trade_orders_state_idx" ON "trade_orders" USING btree ("state","symbol");CREATE INDEX "trade_orders_customer_state_idx" ON "trade_orders" USING btree ("customer_id","state");--> statement-breakpoint
 CREATE INDEX "trade_orders_state_idx" ON "trade_orders" USING btree ("state","symbol");--> statement-breakpoint
 -- The house's counterparty account for customers' positions joins the known kinds.
 ALTER TABLE ledger_accounts DROP CONSTRAINT ledger_accounts_kind_known;

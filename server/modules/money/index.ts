@@ -75,8 +75,8 @@ export function registerMoneyModule(app: FastifyInstance): void {
     },
     { rateLimit },
   );
-  defineCall(app, CUSTOMER_API, 'balances', ({ db, session }) =>
-    customerBalances(db, session.customer.id),
+  defineCall(app, CUSTOMER_API, 'balances', ({ db, maru, session }) =>
+    customerBalances(db, session.customer.id, maru.clock.now()),
   );
 
   // Withdrawals (docs/money.md "Withdrawals").

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { withdrawals } from '../../db/schema';
+import { unsettledProfits } from '../trade/settlement';
 
 /**
  * Where a withdrawal pays out: a bank card or a USDT wallet of the customer's.
@@ -34,18 +35,15 @@ export async function openWithdrawalsTo(
 }
 
 /**
- * Minor units of `available` that a withdrawal may not take: sale proceeds before T+2, cash
- * pledged as margin or owed on a loan that is still counted as available. None of these exist
- * yet (no trading, margin or loans), so the answer is 0 and withdrawable equals available; the
- * trading and loan work fill this in.
+ * Minor units of `available` that a withdrawal may not take: trading profits before they settle
+ * (T+2, server/modules/trade/settlement.ts). Margin pledged to positions and cash held for open
+ * orders are not in `available` at all, so they need no subtraction here; loans will add theirs.
  */
-export function notWithdrawable(
+export async function notWithdrawable(
   db: Database,
   customerId: number,
   currency: string,
+  now: Date,
 ): Promise<number> {
-  void db;
-  void customerId;
-  void currency;
-  return Promise.resolve(0);
+  return currency === 'KRW' ? unsettledProfits(db, customerId, now) : 0;
 }

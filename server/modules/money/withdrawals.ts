@@ -117,7 +117,7 @@ async function limitsOf(maru: AppContext, db: Database, currency: FundCurrency) 
 }
 
 /** The customer's available balance less what may not be withdrawn, in one query. */
-async function withdrawableOf(db: Database, customerId: number, currency: Currency) {
+async function withdrawableOf(db: Database, customerId: number, currency: Currency, now: Date) {
   const [row] = await db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
@@ -130,7 +130,7 @@ async function withdrawableOf(db: Database, customerId: number, currency: Curren
     );
   // Every customer's available accounts are opened at registration; none reads as nothing.
   const balance = row?.balance ?? 0;
-  const blocked = await notWithdrawable(db, customerId, currency);
+  const blocked = await notWithdrawable(db, customerId, currency, now);
   return Math.max(0, balance - blocked);
 }
 
@@ -146,7 +146,7 @@ export async function cashOutInfo(
     currency,
     min,
     max,
-    withdrawable: await withdrawableOf(db, customerId, currency),
+    withdrawable: await withdrawableOf(db, customerId, currency, maru.clock.now()),
     window: await fundWindow(db, maru, 'withdraw', maru.clock.now()),
     pendingOrderId: await openFundOrderId(db, services, customerId),
   };
@@ -243,7 +243,7 @@ export async function cashOut(
     now,
   );
   refuseIfClosed(window);
-  const withdrawable = await withdrawableOf(db, customerId, currency);
+  const withdrawable = await withdrawableOf(db, customerId, currency, now);
   if (body.amount > withdrawable) {
     throw new ApiRefusal('withdrawal.insufficient', {
       withdrawable: formatMoney(currency, withdrawable),

@@ -1,0 +1,152 @@
+import { and, eq } from 'drizzle-orm';
+import { tradeOrderNo } from '../../../contract';
+import type { Database } from '../../db/connect';
+import { ledgerAccounts } from '../../db/schema';
+import type { tradeOrders } from '../../db/schema';
+import { customerAccountIds, houseAccountId, LedgerError, postEntry } from '../../ledger';
+import type { PostingInput } from '../../ledger';
+import { Refusal } from '../../refusal';
+
+/**
+ * The ledger side of an order (docs/trading.md "Money"). Every amount is KRW:
+ * - `trade_open`: placing takes margin + fee + tax from `available`: into `held` for an order that
+ *   rests, straight into `position_margin` and the house's fee and tax accounts for one that fills
+ *   at once;
+ * - `trade_fill`: a resting order fills: `held` → `position_margin`, fees and taxes;
+ * - `trade_release`: a cancelled or expired order's hold goes back to `available`;
+ * - `trade_close`: the margin comes back with the P&L less the closing fee and tax; the house's
+ *   trading account pays the profit or takes the loss. A loss beyond the margin is taken from
+ *   `available` as far as it goes; the rest the house bears (a customer's balance never goes
+ *   below zero).
+ */
+
+export type OrderRow = typeof tradeOrders.$inferSelect;
+type Money = Pick<OrderRow, 'id' | 'customerId' | 'margin' | 'openFee' | 'openTax'>;
+
+const KRW = 'KRW' as const;
+const actorOf = (row: Pick<OrderRow, 'customerId'>) => `customer:${row.customerId}`;
+
+/** What opening the order takes from the customer: margin, fee and tax. */
+export const openingTotal = (row: Money) => row.margin + row.openFee + row.openTax;
+
+async function accounts(db: Database, customerId: number) {
+  return customerAccountIds(db, customerId, KRW, ['available', 'held', 'position_margin']);
+}
+
+async function houseCosts(db: Database, fee: number, tax: number): Promise<PostingInput[]> {
+  const postings: PostingInput[] = [];
+  if (fee > 0)
+    postings.push({ accountId: await houseAccountId(db, KRW, 'house_fees'), amount: fee });
+  if (tax > 0)
+    postings.push({ accountId: await houseAccountId(db, KRW, 'house_taxes'), amount: tax });
+  return postings;
+}
+
+async function post(db: Database, row: Money, kind: string, postings: PostingInput[]) {
+  try {
+    await postEntry(db, { kind, reason: tradeOrderNo(row.id), actor: actorOf(row), postings });
+  } catch (error) {
+    if (error instanceof LedgerError && error.reason === 'insufficient_funds') {
+      const available = await availableBalance(db, row.customerId);
+      throw new Refusal('trade.insufficient_margin', {
+        needed: openingTotal(row).toLocaleString('en-US'),
+        available: available.toLocaleString('en-US'),
+      });
+    }
+    throw error;
+  }
+}
+
+/** The customer's available won; `lock` holds the row until the transaction ends. */
+export async function availableBalance(
+  db: Database,
+  customerId: number,
+  lock = false,
+): Promise<number> {
+  const query = db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.customerId, customerId),
+        eq(ledgerAccounts.currency, KRW),
+        eq(ledgerAccounts.kind, 'available'),
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  return row?.balance ?? 0;
+}
+
+/** Placing an order that rests: margin, fee and tax are held (refused if not available). */
+export async function holdOpening(db: Database, row: Money): Promise<void> {
+  const { available, held } = await accounts(db, row.customerId);
+  const total = openingTotal(row);
+  await post(db, row, 'trade_open', [
+    { accountId: available, amount: -total },
+    { accountId: held, amount: total },
+  ]);
+}
+
+/** An order filled when placed: margin pledged, fee and tax paid, from `available`. */
+export async function openFromAvailable(db: Database, row: Money): Promise<void> {
+  const ids = await accounts(db, row.customerId);
+  await post(db, row, 'trade_open', [
+    { accountId: ids.available, amount: -openingTotal(row) },
+    { accountId: ids.position_margin, amount: row.margin },
+    ...(await houseCosts(db, row.openFee, row.openTax)),
+  ]);
+}
+
+/** A resting order filled: what was held becomes the pledged margin, the fee and the tax. */
+export async function openFromHeld(db: Database, row: Money): Promise<void> {
+  const ids = await accounts(db, row.customerId);
+  await post(db, row, 'trade_fill', [
+    { accountId: ids.held, amount: -openingTotal(row) },
+    { accountId: ids.position_margin, amount: row.margin },
+    ...(await houseCosts(db, row.openFee, row.openTax)),
+  ]);
+}
+
+/** A cancelled or expired order: what was held goes back. */
+export async function releaseHold(db: Database, row: Money): Promise<void> {
+  const { available, held } = await accounts(db, row.customerId);
+  const total = openingTotal(row);
+  await post(db, row, 'trade_release', [
+    { accountId: held, amount: -total },
+    { accountId: available, amount: total },
+  ]);
+}
+
+export interface CloseAmounts {
+  pnl: number;
+  fee: number;
+  tax: number;
+}
+
+/**
+ * A position closed: the margin plus the P&L less the closing fee and tax goes to `available`
+ * (or, below zero, is taken from it as far as it goes). Answers what the customer's accounts
+ * changed by in all: the realised P&L of the order once the opening costs are counted too.
+ */
+export async function settleClose(
+  db: Database,
+  row: Money,
+  amounts: CloseAmounts,
+): Promise<number> {
+  const ids = await accounts(db, row.customerId);
+  const back = row.margin + amounts.pnl - amounts.fee - amounts.tax;
+  // A loss beyond the margin: only what is available can be taken; the house bears the rest.
+  const fromAvailable =
+    back >= 0 ? back : -Math.min(-back, await availableBalance(db, row.customerId, true));
+  const postings: PostingInput[] = [
+    { accountId: ids.position_margin, amount: -row.margin },
+    ...(fromAvailable !== 0 ? [{ accountId: ids.available, amount: fromAvailable }] : []),
+    ...(await houseCosts(db, amounts.fee, amounts.tax)),
+  ];
+  const rest = postings.reduce((sum, p) => sum + p.amount, 0);
+  if (rest !== 0) {
+    postings.push({ accountId: await houseAccountId(db, KRW, 'house_trading'), amount: -rest });
+  }
+  await post(db, row, 'trade_close', postings);
+  return fromAvailable - row.margin - row.openFee - row.openTax;
+}
