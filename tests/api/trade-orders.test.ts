@@ -76,7 +76,7 @@ describe('trading: orders and positions', () => {
     const preview = expectSuccess<OrderPreviewDto>(
       await call(t.app, '/trade/preview', order({ leverage: 7 }), { session: trader.session }),
     );
-    expect(preview.refusal?.code).toBe('trade.invalid_leverage', 400);
+    expect(preview.refusal?.code).toBe('trade.invalid_leverage');
     expect(preview.refusal?.msg).toContain('1, 2, 3, 5, 10');
   });
 
