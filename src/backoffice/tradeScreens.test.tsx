@@ -251,6 +251,7 @@ describe('the block trades screen', () => {
     expect(row.textContent).toContain('Under review');
     // Reviewers decide; listing offerings is for operators.
     expect(screen.queryByTestId('block-create-open')).toBeNull();
+    expect(screen.queryByTestId('block-reviewers-decide')).toBeNull();
 
     fireEvent.click(screen.getByTestId('block-approve-21'));
     fireEvent.click(await screen.findByTestId('block-decision-confirm'));
@@ -304,6 +305,7 @@ describe('the block trades screen', () => {
     await screen.findByTestId('block-row-21');
     expect(screen.queryByTestId('block-approve-21')).toBeNull();
     expect(screen.queryByTestId('block-reject-21')).toBeNull();
+    expect(screen.getByTestId('block-reviewers-decide').textContent).toContain('Reviewers approve');
 
     fireEvent.click(screen.getByTestId('block-create-open'));
     await screen.findByTestId('block-create-form');

@@ -96,6 +96,11 @@ export default function BlockScreen() {
             ) : null}
             <Panel title={t('block.queue')}>
               <ApplicationTable rows={data.rows} onChanged={state.reload} />
+              {mayCall(me?.role, 'blockApprove') ? null : (
+                <Text mt="3" fontSize="sm" color="fg.muted" data-testid="block-reviewers-decide">
+                  {t('block.reviewersDecide')}
+                </Text>
+              )}
             </Panel>
           </Stack>
         )}
