@@ -14,6 +14,8 @@ const OPERATE = { staff: ['operator', 'admin'] } as const;
 const ADMIN = { staff: ['admin'] } as const;
 /** Withdrawals: reviewers decide, operators pay the approved ones, so both read the queue. */
 const REVIEW_OR_PAY = { staff: ['reviewer', 'operator', 'admin'] } as const;
+/** Block trades: reviewers decide applications, operators list offerings, so both read the desk. */
+const REVIEW_OR_LIST = { staff: ['reviewer', 'operator', 'admin'] } as const;
 /** A half session after the password, before the TOTP code. */
 const PENDING = { staff: 'pending' } as const;
 /** Any signed-in staff member. */
@@ -359,7 +361,7 @@ export const STAFF_CALLS = {
   },
   blockQueue: {
     path: '/block/queue',
-    access: REVIEW,
+    access: REVIEW_OR_LIST,
     summary: 'Block-trade applications waiting for a decision, and the offerings',
     request: emptyRequest,
     response: tr.blockQueueResponse,

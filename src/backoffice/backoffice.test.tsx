@@ -40,13 +40,24 @@ beforeEach(resetBackoffice);
 
 describe('role-based navigation', () => {
   it('follows the contract: reviewers review, operators operate, admins see everything', () => {
-    expect(navFor('reviewer').map((i) => i.id)).toEqual(['kyc', 'deposits', 'withdrawals']);
+    expect(navFor('reviewer').map((i) => i.id)).toEqual([
+      'kyc',
+      'deposits',
+      'withdrawals',
+      'products',
+      'orders',
+      'block',
+    ]);
+    // Everyone reads products and orders; operators list block trades, reviewers decide them.
     // Operators pay approved withdrawals, so they see that queue too (not the deposits).
     expect(navFor('operator').map((i) => i.id)).toEqual([
       'customers',
       'withdrawals',
       'channels',
       'adjustments',
+      'products',
+      'orders',
+      'block',
       'institutions',
       'jobs',
       'fundSettings',
@@ -58,6 +69,9 @@ describe('role-based navigation', () => {
       'withdrawals',
       'channels',
       'adjustments',
+      'products',
+      'orders',
+      'block',
       'institutions',
       'jobs',
       'audit',

@@ -16,6 +16,9 @@ export interface NavItem {
     | 'withdrawals'
     | 'channels'
     | 'adjustments'
+    | 'products'
+    | 'orders'
+    | 'block'
     | 'audit'
     | 'institutions'
     | 'jobs'
@@ -34,6 +37,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'withdrawals', path: '/withdrawals/queue', call: 'withdrawalsQueue' },
   { id: 'channels', path: '/channels/list', call: 'channelsList' },
   { id: 'adjustments', path: '/ledger/adjust/list', call: 'adjustList' },
+  { id: 'products', path: '/products', call: 'productsList' },
+  { id: 'orders', path: '/orders', call: 'ordersSearch' },
+  { id: 'block', path: '/block', call: 'blockQueue' },
   { id: 'institutions', path: '/institutions', call: 'institutionList' },
   { id: 'jobs', path: '/jobs', call: 'jobsList' },
   { id: 'audit', path: '/audit', call: 'auditSearch' },

@@ -6,6 +6,7 @@ import { useStaffSession } from './session';
 import AdjustListScreen from './screens/AdjustListScreen';
 import AdjustProposeScreen from './screens/AdjustProposeScreen';
 import AuditScreen from './screens/AuditScreen';
+import BlockScreen from './screens/BlockScreen';
 import ChangePasswordScreen from './screens/ChangePasswordScreen';
 import ChannelApproveScreen from './screens/ChannelApproveScreen';
 import ChannelListScreen from './screens/ChannelListScreen';
@@ -22,6 +23,9 @@ import JobsScreen from './screens/JobsScreen';
 import KycDetailScreen from './screens/KycDetailScreen';
 import KycQueueScreen from './screens/KycQueueScreen';
 import LoginScreen from './screens/LoginScreen';
+import OrderDetailScreen from './screens/OrderDetailScreen';
+import OrdersScreen from './screens/OrdersScreen';
+import ProductsScreen from './screens/ProductsScreen';
 import SettingsScreen from './screens/SettingsScreen';
 import StaffScreen from './screens/StaffScreen';
 
@@ -71,6 +75,11 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
       { path: 'channels/approve', element: <ChannelApproveScreen /> },
       { path: 'ledger/adjust/list', element: <AdjustListScreen /> },
       { path: 'ledger/adjust/propose', element: <AdjustProposeScreen /> },
+      // Trading (issue 11): staff read orders; they never fill, cancel or re-price them.
+      { path: 'products', element: <ProductsScreen /> },
+      { path: 'orders', element: <OrdersScreen /> },
+      { path: 'orders/detail', element: <OrderDetailScreen /> },
+      { path: 'block', element: <BlockScreen /> },
       { path: 'entities/:entityType/:entityId', element: <EntityScreen /> },
       { path: 'audit', element: <AuditScreen /> },
       { path: 'institutions', element: <InstitutionsScreen /> },

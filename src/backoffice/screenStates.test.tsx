@@ -13,6 +13,14 @@ import {
   proposal,
   withdrawalItem,
 } from './testing/fundFixtures';
+import {
+  blockQueue,
+  order,
+  orderEntity,
+  orderPage,
+  orderRow,
+  products,
+} from './testing/tradeFixtures';
 import type { Handler } from './testing/harness';
 import { backend, ok, renderAt, resetBackoffice, signIn, startBackoffice } from './testing/harness';
 
@@ -96,6 +104,8 @@ interface RouteCase {
   shows: string;
   /** The empty state's test id. */
   emptyShows?: string;
+  /** Other calls the screen makes once its data is in, answered with these. */
+  also?: Record<string, unknown>;
 }
 
 const CASES: Record<string, RouteCase> = {
@@ -204,6 +214,37 @@ const CASES: Record<string, RouteCase> = {
     path: '/fundSettings/get',
     data: { items: [fundSetting('fund.withdrawOpens', 540, 'minuteOfDay')] },
     shows: 'setting-fund.withdrawOpens',
+  },
+  '/products': {
+    url: '/products',
+    path: '/products/list',
+    data: products(),
+    empty: { products: [] },
+    shows: 'product-row-stock',
+    emptyShows: 'product-table-empty',
+  },
+  '/orders': {
+    url: '/orders',
+    path: '/orders/search',
+    data: orderPage([orderRow()]),
+    empty: orderPage([]),
+    shows: 'order-row-T12',
+    emptyShows: 'order-table-empty',
+  },
+  '/orders/detail': {
+    url: '/orders/detail?id=12',
+    path: '/orders/detail',
+    data: { order: order(), history: [] },
+    shows: 'order-fields',
+    also: { '/entities/view': orderEntity() },
+  },
+  '/block': {
+    url: '/block',
+    path: '/block/queue',
+    data: blockQueue(),
+    empty: blockQueue({ rows: [] }),
+    shows: 'block-row-21',
+    emptyShows: 'block-queue-empty',
   },
   '/entities/:entityType/:entityId': {
     url: '/entities/kyc/7',
@@ -319,6 +360,11 @@ describe('every back-office route', () => {
   const loading = Object.entries(CASES).filter(([, c]) => c.path);
   describe.each(loading)('%s', (_, c) => {
     const path = c.path ?? '';
+    beforeEach(() => {
+      for (const [other, data] of Object.entries(c.also ?? {})) {
+        backend.handlers[other] = () => ok(data);
+      }
+    });
     it('shows a spinner while nothing answers', async () => {
       backend.handlers[path] = never;
       renderAt(c.url);
