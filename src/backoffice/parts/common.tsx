@@ -165,10 +165,8 @@ export function Pager({
   );
 }
 
-/** An SVG document shown through an <img> data URL: scripts in it can never run. */
-export function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
+// Shared with the customer app's state charts.
+export { svgDataUrl } from '../../lifecycle/svgDataUrl';
 
 export function formatTime(iso: string | null | undefined, locale: string): string {
   if (!iso) return '—';
