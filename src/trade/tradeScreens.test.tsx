@@ -623,3 +623,17 @@ describe('a position’s detail', () => {
     expect(await screen.findByTestId('position-detail')).toBeTruthy();
   });
 });
+
+describe('the tab bar', () => {
+  it('has the trade tab with the spec’s order value, leading to the positions, active there', async () => {
+    const { TabBar, TABS } = await import('../components/TabBar');
+    const { SCREEN_PATHS } = await import('../app/screens');
+    expect(TABS.map((tab) => [tab.key, tab.order])).toContainEqual(['trade', 3]);
+    await renderWithApp(<TabBar availablePaths={SCREEN_PATHS} />, { path: '/trade/index' });
+    const trade = screen.getByTestId('tab-trade');
+    expect(trade.getAttribute('href')).toBe('/trade/index');
+    expect(trade.textContent).toBe('거래');
+    expect(trade.className).toBe('navActive');
+    expect(screen.getByTestId('tab-home').className).toBe('');
+  });
+});
