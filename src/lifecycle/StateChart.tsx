@@ -1,9 +1,19 @@
-import { Box, Image, Skeleton, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
 import type { AnyStateMachine } from 'xstate';
-import type { TakenStep } from '../../machines/chart-model';
-import { svgDataUrl } from './svgDataUrl';
+import { chartNodes, describeChart, edgeTakenBy } from '../../machines/chart-model';
+import type { ChartEdge, ChartNode, TakenStep } from '../../machines/chart-model';
+import { covers, leavesOf } from '../../machines/state-value';
 import { useLifecycleWords } from './words';
+
+export interface StateChartLabels {
+  /** Marks the state the entity is in. */
+  current: string;
+  /** Marks the state an entity starts in. */
+  initial: string;
+  /** Read out for a transition the entity took. */
+  taken: string;
+}
 
 interface StateChartProps {
   machine: AnyStateMachine;
@@ -11,22 +21,19 @@ interface StateChartProps {
   entityType: string;
   /** The entity's state as stored (leaf paths joined by `,`). */
   current: string;
-  /** The steps it took, oldest first: drawn bold. */
+  /** The steps it took, oldest first. */
   taken: readonly TakenStep[];
   title: string;
-  alt: string;
-  /** Shown if the chart cannot be drawn (the rest of the page stands). */
-  failedText: string;
+  labels: StateChartLabels;
   testId: string;
 }
 
-type Drawn = { key: string; svg: string } | { key: string; failed: true };
-
 /**
- * A lifecycle's state chart as the back office's entity page draws it (machines/chart.ts, the
- * same renderer the server uses), with the current state filled and the path taken drawn bold,
- * in the reader's language. The renderer and its layout engine load on first use, in a chunk of
- * their own, so only a screen that shows a chart downloads them.
+ * A lifecycle's state chart for a phone: the machine's model (machines/chart-model.ts, the one
+ * the back office's SVG chart is drawn from) as nested state boxes, each with the transitions
+ * leaving it, in the reader's words. The current state is filled, the states visited and the
+ * transitions taken are marked, so the path so far reads top to bottom. Text, not an image: it
+ * wraps to the width and is read out as it is seen, without the SVG renderer's layout engine.
  */
 export function StateChart({
   machine,
@@ -34,67 +41,131 @@ export function StateChart({
   current,
   taken,
   title,
-  alt,
-  failedText,
+  labels,
   testId,
 }: StateChartProps) {
   const words = useLifecycleWords();
-  const key = JSON.stringify([machine.id, entityType, current, taken, title, words]);
-  const [drawn, setDrawn] = useState<Drawn | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    import('../../machines/chart')
-      .then(({ describeChart, renderChartSvg }) =>
-        renderChartSvg(describeChart(machine), {
-          current,
-          taken: [...taken],
-          title,
-          eventLabel: (event) => {
-            const word = words.event(event);
-            return word === event ? undefined : word;
-          },
-          stateLabel: (path) => {
-            const word = words.state(entityType, path);
-            return word === path ? undefined : word;
-          },
-        }),
-      )
-      .then(
-        (svg) => {
-          if (live) setDrawn({ key, svg });
-        },
-        () => {
-          if (live) setDrawn({ key, failed: true });
-        },
-      );
-    return () => {
-      live = false;
-    };
-    // The key stands for every input.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-
-  if (!drawn || drawn.key !== key) {
-    return <Skeleton h="40" borderRadius="md" data-testid={`${testId}-drawing`} />;
-  }
-  if ('failed' in drawn) {
-    return (
-      <Text fontSize="sm" color="fg.muted" data-testid={`${testId}-undrawn`}>
-        {failedText}
-      </Text>
-    );
-  }
+  const model = useMemo(() => describeChart(machine), [machine]);
+  const nodes = useMemo(() => chartNodes(model), [model]);
+  const currentLeaves = leavesOf(current);
+  const visitedLeaves = taken.flatMap((s) => [...leavesOf(s.from), ...leavesOf(s.to)]);
+  const context: DrawContext = {
+    stateWords: (path) => words.state(entityType, path),
+    eventWords: (event) => words.event(event),
+    isCurrent: (path) => currentLeaves.some((leaf) => covers(path, leaf)),
+    isVisited: (path) => visitedLeaves.some((leaf) => covers(path, leaf)),
+    wasTaken: (edge) => taken.some((step) => edgeTakenBy(edge, step)),
+    leaving: (path) => model.edges.filter((e) => !e.initial && e.source === path),
+    startsHere: (path) => model.edges.some((e) => e.initial && e.target === path),
+    known: new Set(nodes.map((n) => n.path)),
+    labels,
+  };
   return (
-    <Box overflowX="auto">
-      <Image
-        data-testid={testId}
-        data-current={current}
-        src={svgDataUrl(drawn.svg)}
-        alt={alt}
-        maxW="none"
-        h="auto"
-      />
+    <Box as="figure" m="0" data-testid={testId} data-current={current}>
+      <Text as="figcaption" fontSize="xs" color="fg.muted" mb="2">
+        {title}
+      </Text>
+      <Stack as="ol" gap="2" listStyleType="none" ps="0">
+        {model.states.map((node) => (
+          <StateBox key={node.path} node={node} context={context} />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+interface DrawContext {
+  stateWords: (path: string) => string;
+  eventWords: (event: string) => string;
+  isCurrent: (path: string) => boolean;
+  isVisited: (path: string) => boolean;
+  wasTaken: (edge: ChartEdge) => boolean;
+  leaving: (path: string) => ChartEdge[];
+  startsHere: (path: string) => boolean;
+  known: ReadonlySet<string>;
+  labels: StateChartLabels;
+}
+
+function StateBox({ node, context }: { node: ChartNode; context: DrawContext }) {
+  const current = context.isCurrent(node.path);
+  const visited = current || context.isVisited(node.path);
+  const container = node.children.length > 0;
+  const edges = context.leaving(node.path);
+  return (
+    <Box
+      as="li"
+      borderWidth={current && !container ? '2px' : '1px'}
+      borderColor={current ? 'brand.solid' : visited ? 'blue.300' : 'border'}
+      borderStyle={node.kind === 'final' ? 'double' : 'solid'}
+      bg={current && !container ? 'brand.subtle' : visited ? 'blue.50' : 'bg'}
+      borderRadius="lg"
+      px="3"
+      py="2"
+      data-state={node.path}
+      data-current={current ? 'true' : undefined}
+      data-visited={visited ? 'true' : undefined}
+    >
+      <Flex align="center" gap="2" wrap="wrap">
+        {context.startsHere(node.path) ? (
+          <Text as="span" fontSize="2xs" color="fg.muted">
+            ● {context.labels.initial}
+          </Text>
+        ) : null}
+        <Text as="span" fontSize="sm" fontWeight="semibold">
+          {context.stateWords(node.path)}
+        </Text>
+        <Text as="span" fontSize="2xs" fontFamily="mono" color="fg.muted">
+          {node.key}
+        </Text>
+        {current && !container ? (
+          <Text
+            as="span"
+            fontSize="2xs"
+            fontWeight="bold"
+            color="brand.fg"
+            ms="auto"
+            data-testid="state-chart-now"
+          >
+            {context.labels.current}
+          </Text>
+        ) : null}
+      </Flex>
+      {edges.length > 0 ? (
+        <Stack as="ul" gap="0.5" mt="1" listStyleType="none" ps="0">
+          {edges.map((edge, i) => {
+            const took = context.wasTaken(edge);
+            return (
+              <Text
+                as="li"
+                key={i}
+                fontSize="xs"
+                color={took ? 'fg' : 'fg.muted'}
+                fontWeight={took ? 'semibold' : 'normal'}
+                data-edge={`${edge.source}|${edge.event}|${edge.target}`}
+                data-taken={took ? 'true' : undefined}
+              >
+                {took ? (
+                  <>
+                    <span aria-hidden="true">✓ </span>
+                    <Text as="span" srOnly>
+                      {context.labels.taken}{' '}
+                    </Text>
+                  </>
+                ) : null}
+                {context.eventWords(edge.event)} →{' '}
+                {context.known.has(edge.target) ? context.stateWords(edge.target) : edge.target}
+              </Text>
+            );
+          })}
+        </Stack>
+      ) : null}
+      {container ? (
+        <Stack as="ol" gap="2" mt="2" listStyleType="none" ps="0">
+          {node.children.map((child) => (
+            <StateBox key={child.path} node={child} context={context} />
+          ))}
+        </Stack>
+      ) : null}
     </Box>
   );
 }

@@ -138,8 +138,11 @@ function DetailBody({
           current={order.state}
           taken={taken}
           title={t('positions.detail.chartTitle', { orderNo: order.orderNo })}
-          alt={t('positions.detail.chartAlt')}
-          failedText={t('positions.detail.chartFailed')}
+          labels={{
+            current: t('positions.detail.chartNow'),
+            initial: t('positions.detail.chartStart'),
+            taken: t('positions.detail.chartTaken'),
+          }}
           testId="position-chart"
         />
       </Box>

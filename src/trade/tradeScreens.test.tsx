@@ -10,8 +10,7 @@ import { renderWithApp } from '../testing/renderWithApp';
 import PositionDetailScreen from './PositionDetailScreen';
 import TradeScreen from './TradeScreen';
 
-// The state chart's layout engine loads on first use: generous on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 5_000 });
 
 const api = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../api/calls', () => ({ call: api.call }));
@@ -541,18 +540,31 @@ describe('a position’s detail', () => {
     expect(text('position-step-0')).toContain('시스템');
     expect(text('position-step-1')).toContain('청산 제한 해제');
 
-    const chart = await screen.findByTestId('position-chart');
-    expect(chart.getAttribute('alt')).toContain('상태 차트');
-    const svg = decodeURIComponent(chart.getAttribute('src')!.split(',').slice(1).join(','));
-    expect(svg).toContain('data-state="holding.closable" data-current="true"');
-    expect(svg).not.toContain('data-state="pending" data-current="true"');
-    expect(svg).toContain('data-edge="pending|order.fill|holding.locked" data-taken="true"');
-    expect(svg).toContain(
-      'data-edge="holding.locked|lock.elapsed|holding.closable" data-taken="true"',
+    // The chart: every state of the machine, the current one marked, the path taken so far.
+    const chart = screen.getByTestId('position-chart');
+    const state = (path: string) => chart.querySelector<HTMLElement>(`[data-state="${path}"]`)!;
+    const edge = (key: string) => chart.querySelector<HTMLElement>(`[data-edge="${key}"]`)!;
+    expect(
+      [...chart.querySelectorAll<HTMLElement>('[data-state]')].map((el) => el.dataset.state),
+    ).toEqual(['pending', 'holding', 'holding.locked', 'holding.closable', 'closed', 'cancelled']);
+    expect(
+      [...chart.querySelectorAll<HTMLElement>('[data-current]')].map((el) => el.dataset.state),
+    ).toEqual(['holding', 'holding.closable']);
+    expect(state('pending').dataset.visited).toBe('true');
+    expect(state('closed').dataset.visited).toBeUndefined();
+    expect(within(state('holding.closable')).getByTestId('state-chart-now').textContent).toBe(
+      '현재',
     );
-    expect(svg).not.toMatch(/data-edge="holding\.closable\|order\.close\|closed" data-taken/);
-    // In the reader's words.
-    expect(svg).toContain('보유 · 청산 가능');
+    expect(edge('pending|order.fill|holding.locked').dataset.taken).toBe('true');
+    expect(edge('holding.locked|lock.elapsed|holding.closable').dataset.taken).toBe('true');
+    expect(edge('holding.closable|order.close|closed').dataset.taken).toBeUndefined();
+    expect(edge('pending|order.cancel|cancelled').dataset.taken).toBeUndefined();
+    // In the reader's words: the event, then where it leads.
+    expect(edge('holding.closable|order.close|closed').textContent).toBe('청산 → 청산 완료');
+    expect(edge('holding|order.forceClose|closed').textContent).toBe('강제 청산 → 청산 완료');
+    expect(edge('pending|order.fill|holding.locked').textContent).toContain(
+      '체결 → 보유 · 청산 제한',
+    );
   });
 
   it('closes from the detail after a confirmation and shows the closed order', async () => {

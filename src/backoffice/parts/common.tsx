@@ -165,8 +165,10 @@ export function Pager({
   );
 }
 
-// Shared with the customer app's state charts.
-export { svgDataUrl } from '../../lifecycle/svgDataUrl';
+/** An SVG document shown through an <img> data URL: scripts in it can never run. */
+export function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
 
 export function formatTime(iso: string | null | undefined, locale: string): string {
   if (!iso) return '—';
