@@ -37,7 +37,10 @@ export function PortfolioCard() {
       <Skeleton h="28" borderRadius="xl" data-testid="portfolio-loading" />
     );
   }
-  const won = (amount: string) => t('positions.portfolio.won', { amount });
+  const won = (amount: number) => t('positions.portfolio.won', { amount: formatPrice(amount) });
+  // The sign before the amount and its currency: "-12,300원", "-₩12,300".
+  const signedWon = (amount: number) =>
+    `${amount > 0 ? '+' : amount < 0 ? '-' : ''}${won(Math.abs(amount))}`;
   return (
     <Box
       bg="bg"
@@ -58,7 +61,7 @@ export function PortfolioCard() {
             fontVariantNumeric="tabular-nums"
             data-testid="portfolio-total"
           >
-            {won(formatPrice(data.totalAssets))}
+            {won(data.totalAssets)}
           </Text>
         </Box>
         <Box textAlign="end" flexShrink={0}>
@@ -71,7 +74,7 @@ export function PortfolioCard() {
             color={DIRECTION_COLOR[directionOf(data.todayPnl)]}
             data-testid="portfolio-today"
           >
-            {won(formatChange(data.todayPnl))}
+            {signedWon(data.todayPnl)}
           </Text>
         </Box>
       </Flex>

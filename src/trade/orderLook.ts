@@ -76,6 +76,7 @@ export function orderFields(
   add('notional', won(order.notional));
   add('margin', won(order.margin));
   add('leverage', t('positions.leverage', { value: order.leverage }));
+  if (order.state === 'holding.locked' || full) add('unlockAt', time(order.unlockAt));
   if (valuation.price !== null) add('marketPrice', won(valuation.price));
   if (valuation.marketValue !== null) add('marketValue', won(valuation.marketValue));
   if (valuation.unrealisedPnl !== null) {

@@ -250,6 +250,9 @@ describe('the positions screen', () => {
     expect(text('order-8-sellPrice')).toBe('50,000');
     expect(screen.queryByTestId('order-8-buyPrice')).toBeNull();
     expect(text('order-8-product')).toBe('데이트레이딩');
+    // A locked position says from when it may be closed; a closable one no longer needs to.
+    expect(text('order-8-unlockAt')).toContain('10시 15분');
+    expect(screen.queryByTestId('order-7-unlockAt')).toBeNull();
 
     expect(text('positions-total-margin')).toBe('1,995,000');
     expect(text('positions-total-marketValue')).toBe('6,994,000');
