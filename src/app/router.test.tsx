@@ -85,13 +85,16 @@ describe('routes', () => {
     sessionStore.signIn('tok', 'alice');
     renderAt('/information/index');
     const bar = await screen.findByTestId('tab-bar');
-    // Home, the watchlist (관심, one tap away) and market exist; trade comes later.
+    // Home, the watchlist (관심, one tap away), market and trade (issue 11) exist.
     expect([...bar.querySelectorAll('a')].map((a) => a.dataset.testid)).toEqual([
       'tab-home',
       'tab-watchlist',
       'tab-market',
+      'tab-trade',
       'tab-more',
     ]);
+    expect(screen.getByTestId('tab-trade').getAttribute('href')).toBe('/trade/index');
+    expect(screen.getByTestId('tab-trade').textContent).toBe('거래');
     expect(screen.getByTestId('tab-watchlist').getAttribute('href')).toBe('/favorite/index');
     expect(screen.getByTestId('tab-watchlist').textContent).toBe('관심');
     const more = screen.getByTestId('tab-more');

@@ -75,7 +75,10 @@ const CASES: Record<string, ScreenCase[]> = {
   // Loads the customer, then leaves for "Mine": the data state is the redirect's absence of error.
   '/login/loginAfter': [{ data: [], empty: [] }],
   '/information/index': [
-    { data: ['mine-account', 'mine-balance-KRW'], empty: ['mine-account', 'balances-empty'] },
+    {
+      data: ['mine-account', 'mine-balance-KRW', 'portfolio-total'],
+      empty: ['mine-account', 'balances-empty', 'portfolio-total'],
+    },
   ],
   '/information/setting': [offline('logout')],
   '/information/changeLang': [offline('lang-kor')],
@@ -119,8 +122,8 @@ const CASES: Record<string, ScreenCase[]> = {
   '/information/aboutInfo': [offline('about-info-text')],
   '/home/index': [
     {
-      data: ['indices', 'hot'],
-      empty: ['indices-empty', 'hot-empty'],
+      data: ['indices', 'hot', 'portfolio-total'],
+      empty: ['indices-empty', 'hot-empty', 'portfolio-total'],
       optional: ['kycStatus', 'info'],
     },
   ],
@@ -152,6 +155,16 @@ const CASES: Record<string, ScreenCase[]> = {
   '/market/marketTeshe': [{ data: ['industries'], empty: ['industries-empty'] }],
   '/market/marketZhiBiao': [{ data: ['indicators'], empty: ['indicators-empty'] }],
   '/market/marketQuestion': [{ data: ['issues'], empty: ['issues-empty'] }],
+  '/trade/index': [
+    { data: ['positions-list', 'positions-totals', 'order-7-close'], empty: ['positions-empty'] },
+  ],
+  '/trade/positionDetail': [
+    {
+      url: '/trade/positionDetail?id=7',
+      data: ['position-detail', 'position-close', 'position-step-1'],
+      empty: ['position-detail', 'position-cancel', 'position-step-placed'],
+    },
+  ],
   '/favorite/index': [{ data: ['watchlist'], empty: ['watchlist-empty'] }],
   '/favorite/search': [
     {

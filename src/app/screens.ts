@@ -175,6 +175,18 @@ export const SCREENS: readonly ScreenRoute[] = [
     Screen: lazyScreen(() => import('../market/IssuesScreen')),
     session: true,
   },
+  // Trading (issue 11): the customer's positions and orders
+  {
+    path: '/trade/index',
+    Screen: lazyScreen(() => import('../trade/TradeScreen')),
+    session: true,
+    tabBar: true,
+  },
+  {
+    path: '/trade/positionDetail',
+    Screen: lazyScreen(() => import('../trade/PositionDetailScreen')),
+    session: true,
+  },
   {
     path: '/favorite/index',
     Screen: lazyScreen(() => import('../favorite/WatchlistScreen')),

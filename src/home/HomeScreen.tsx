@@ -8,11 +8,15 @@ import { IndexCards } from '../market/parts/IndexCards';
 import { SimulatedBadge } from '../market/parts/SimulatedBadge';
 import { RestrictionBanner } from '../account/RestrictionPanel';
 import { PullToRefresh } from '../components/PullToRefresh';
+import { PortfolioCard } from '../trade/PortfolioCard';
 import { EntryTiles } from './EntryTiles';
 import { NextStepCard } from './NextStepCard';
 import { HotMovers } from './HotMovers';
 
-/** /home/index — the indices, the feature tiles that exist, and today's hot stocks. */
+/**
+ * /home/index — total assets and today's P&L, the indices, the feature tiles that exist, and
+ * today's hot stocks.
+ */
 export default function HomeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -52,6 +56,7 @@ export default function HomeScreen() {
         <Stack gap="3" px="3" mt="-10">
           <RestrictionBanner />
           <NextStepCard />
+          <PortfolioCard />
           <Card>
             <IndexCards />
           </Card>

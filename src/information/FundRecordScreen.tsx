@@ -15,6 +15,7 @@ import { Segmented } from '../market/parts/Segmented';
 import { FundOrderDetailView } from './FundOrderDetailView';
 import {
   KIND_OF_TAB,
+  entryKindWords,
   RECORD_TABS,
   TAB_OF_KIND,
   formatRecordTime,
@@ -222,6 +223,11 @@ function RecordRow({ row, onOpen }: { row: FundRecordRowDto; onOpen: () => void 
             : ''}
         </Text>
       </Flex>
+      {row.entryKind ? (
+        <Text fontSize="sm" mt="1" data-testid={`fundrecord-kind-${row.id}`}>
+          {entryKindWords(t, row.entryKind)}
+        </Text>
+      ) : null}
       {row.reason ? (
         <Text fontSize="xs" color="fg.error" mt="1" data-testid={`fundrecord-reason-${row.id}`}>
           {t('money.records.reason')} {row.reason}

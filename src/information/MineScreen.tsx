@@ -2,6 +2,7 @@ import { Box, Flex, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { RestrictionBanner, useRestrictionInstead } from '../account/RestrictionPanel';
 import { LoadError } from '../components/LoadError';
+import { PortfolioCard } from '../trade/PortfolioCard';
 import { BalanceCard } from './BalanceCard';
 import { LogoutButton } from './LogoutButton';
 import { MenuList } from './MenuList';
@@ -45,6 +46,7 @@ export default function MineScreen() {
       </Box>
       <Stack gap="4" px="4" mt="-10">
         <RestrictionBanner />
+        <PortfolioCard />
         {info ? (
           <BalanceCard balances={info.balances} />
         ) : failed && restricted ? null : failed ? (

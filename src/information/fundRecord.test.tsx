@@ -159,6 +159,31 @@ describe('the fund records', () => {
     );
   });
 
+  it('names what each trade row’s journal entry was, the trading kinds included', async () => {
+    const kinds = [
+      ['adjustment', '잔액 조정'],
+      ['trade_open', '주문 증거금·수수료·거래세'],
+      ['trade_release', '주문 취소·만료 환급'],
+      ['trade_close', '포지션 청산 정산'],
+      ['block_hold', '블록딜 신청 금액 보류'],
+      ['block_release', '블록딜 보류 해제'],
+      ['something_newer', '거래'],
+    ] as const;
+    api.call.mockResolvedValue({
+      items: kinds.map(([entryKind], i) =>
+        row(i + 1, { type: 'trade', orderNo: `J${i + 1}`, state: 'done', entryKind }),
+      ),
+      page: 1,
+      pageSize: 20,
+      total: kinds.length,
+    });
+    await renderRecords('/information/fundRecord?type=trade');
+    await screen.findByTestId('fundrecord-kind-1');
+    kinds.forEach(([, words], i) =>
+      expect(screen.getByTestId(`fundrecord-kind-${i + 1}`).textContent).toBe(words),
+    );
+  });
+
   it('shows an error with a retry', async () => {
     api.call.mockRejectedValueOnce(new Error('down'));
     await renderRecords();

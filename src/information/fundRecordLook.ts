@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { AnyStateMachine } from 'xstate';
 import type { FundOrderKind, FundRecordType } from '../../contract/schemas/funds';
 import type { LifecycleMachine } from '../../machines/lifecycle';
@@ -68,4 +69,21 @@ export function formatRecordDeadline(iso: string, language: string): string {
   }
   const dayBefore = new Date(at - 1).toLocaleDateString(language, { timeZone: 'Asia/Seoul' });
   return `${dayBefore} 24:00:00`;
+}
+
+/** The journal entry kinds a trade row can carry, each with its words (`money.records.entryKind`). */
+export const ENTRY_KINDS = [
+  'adjustment',
+  'trade_open',
+  'trade_release',
+  'trade_close',
+  'block_hold',
+  'block_release',
+] as const;
+
+/** What a trade row's journal entry was, in words; a kind this client does not know reads generic. */
+export function entryKindWords(t: TFunction, kind: string): string {
+  return (ENTRY_KINDS as readonly string[]).includes(kind)
+    ? t(`money.records.entryKind.${kind}`)
+    : t('money.records.entryKind.other');
 }

@@ -198,6 +198,43 @@ const RECORD_ROW: DataOf<'fundRecord'>['items'][number] = {
   reason: null,
 };
 
+/** A long position held and closable, valued at the fixtures' quote. */
+const POSITION: DataOf<'tradeClose'> = {
+  id: 7,
+  orderNo: 'T7',
+  product: 'stock',
+  symbol: '005930',
+  name: '삼성전자',
+  side: 'long',
+  type: 'market',
+  limitPrice: null,
+  lots: 1,
+  shares: 10,
+  leverage: 2,
+  state: 'holding.closable',
+  version: 3,
+  accepts: ['order.close', 'order.forceClose', 'order.settle'],
+  margin: 995_000,
+  notional: 1_990_000,
+  fillPrice: 199_000,
+  filledAt: '2026-11-20T00:30:00Z',
+  unlockAt: '2026-11-20T00:45:00Z',
+  closePrice: null,
+  closedAt: null,
+  closedBy: null,
+  cancelledBy: null,
+  fee: 299,
+  tax: 0,
+  realisedPnl: null,
+  settlesAt: null,
+  marketPrice: 199_400,
+  marketValue: 1_994_000,
+  unrealisedPnl: 4_000,
+  createdAt: '2026-11-20T00:30:00Z',
+  updatedAt: '2026-11-20T00:45:00Z',
+};
+const NO_TOTALS = { margin: 0, marketValue: 0, unrealisedPnl: 0 };
+
 /**
  * What each REST call answers with data, and empty. Every call a screen makes must be here. Typed
  * by the contract's response schemas, so a fixture that falls behind the contract fails tsc.
@@ -532,6 +569,66 @@ export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } =
   fundOrderDetail: {
     data: { order: FUND_ORDER, history: [] },
     empty: { order: FUND_ORDER, history: [] },
+  },
+  tradeOrders: {
+    data: {
+      rows: [POSITION],
+      page: 1,
+      pageSize: 20,
+      total: 1,
+      totals: { margin: 995_000, marketValue: 1_994_000, unrealisedPnl: 4_000 },
+    },
+    empty: { rows: [], page: 1, pageSize: 20, total: 0, totals: NO_TOTALS },
+  },
+  tradeOrder: {
+    data: {
+      order: POSITION,
+      history: [
+        {
+          at: '2026-11-20T00:30:00Z',
+          event: 'order.fill',
+          from: 'pending',
+          to: 'holding.locked',
+          actor: 'system',
+          reason: null,
+        },
+        {
+          at: '2026-11-20T00:45:00Z',
+          event: 'lock.elapsed',
+          from: 'holding.locked',
+          to: 'holding.closable',
+          actor: 'system',
+          reason: null,
+        },
+      ],
+    },
+    // A pending order with nothing in its history yet.
+    empty: {
+      order: {
+        ...POSITION,
+        state: 'pending',
+        version: 1,
+        accepts: ['order.cancel', 'order.expire', 'order.fill'],
+        fillPrice: null,
+        filledAt: null,
+        unlockAt: null,
+        marketPrice: null,
+        marketValue: null,
+        unrealisedPnl: null,
+      },
+      history: [],
+    },
+  },
+  portfolio: {
+    data: {
+      totalAssets: 2_233_500,
+      cash: 1_234_500,
+      margin: 995_000,
+      unrealisedPnl: 4_000,
+      todayPnl: 4_000,
+      holdingCount: 1,
+    },
+    empty: { totalAssets: 0, cash: 0, margin: 0, unrealisedPnl: 0, todayPnl: 0, holdingCount: 0 },
   },
   fundOrderCancel: {
     data: { ...FUND_ORDER, state: 'cancelled', version: 2, accepts: [] },

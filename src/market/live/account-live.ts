@@ -2,7 +2,8 @@
  * The signed-in customer's live updates: one socket.io connection to `/account`
  * (contract/account-socket.ts), beside the `/market` one and opened the same way (WebSocket
  * only, socket.io-client's reconnection with the backoff of streams/reconnect.ts). It opens when
- * the first view listens while a session exists (Mine's balance card, the fund records), never
+ * the first view listens while a session exists (Mine's balance card, the fund records, the
+ * positions), never
  * at start-up, and closes when the last view leaves or the session changes. After a reconnect,
  * views are told to refetch (`onReconnect`): pushes sent while it was away are lost. A server
  * disconnect (the session ended, the account was restricted) is final until the session changes.
@@ -11,6 +12,7 @@ import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { AccountSocketAuth, BalancesPush, FundOrderPush } from '../../../contract';
 import { ACCOUNT_EVENTS, ACCOUNT_NAMESPACE } from '../../../contract/account-socket';
+import type { OrderPush } from '../../../contract/account-socket';
 import { DEFAULT_BACKOFF } from '../../../streams/reconnect';
 import { sessionStore } from '../../session/sessionStore';
 
@@ -22,6 +24,7 @@ type Listener<T> = (value: T) => void;
 const listeners = {
   balances: new Set<Listener<BalancesPush>>(),
   fundOrder: new Set<Listener<FundOrderPush>>(),
+  order: new Set<Listener<OrderPush>>(),
   reconnect: new Set<Listener<void>>(),
 };
 
@@ -40,7 +43,8 @@ let socket: AccountSocket | null = null;
 let openedFor: string | null = null;
 let unsubscribeSession: (() => void) | null = null;
 
-const listenerCount = () => listeners.balances.size + listeners.fundOrder.size;
+const listenerCount = () =>
+  listeners.balances.size + listeners.fundOrder.size + listeners.order.size;
 
 function close(): void {
   socket?.disconnect();
@@ -65,6 +69,11 @@ function open(): void {
   opened.on(ACCOUNT_EVENTS.fundOrder, (order: FundOrderPush) => {
     if (order && typeof order.id === 'number') {
       for (const listener of listeners.fundOrder) listener(order);
+    }
+  });
+  opened.on(ACCOUNT_EVENTS.order, (order: OrderPush) => {
+    if (order && typeof order.id === 'number' && typeof order.version === 'number') {
+      for (const listener of listeners.order) listener(order);
     }
   });
 }
@@ -99,6 +108,9 @@ export const onLiveBalances = (listener: Listener<BalancesPush>) =>
 /** Calls `listener` with every deposit or withdrawal that changed. */
 export const onLiveFundOrder = (listener: Listener<FundOrderPush>) =>
   listen(listeners.fundOrder, listener);
+
+/** Calls `listener` with every trading order or position whose lifecycle moved. */
+export const onLiveOrder = (listener: Listener<OrderPush>) => listen(listeners.order, listener);
 
 /** Calls `listener` after the connection came back: refetch what may have been missed. */
 export function onLiveReconnect(listener: () => void): () => void {
