@@ -74,8 +74,6 @@ function isUnanswered(refusal: FlowRefusal | null): boolean {
   return refusal?.code === UNKNOWN_REFUSAL;
 }
 
-const forgetAttempt = assign({ fundPassword: '', idempotencyKey: '' });
-
 export const orderTicketMachine = setup({
   types: {
     context: {} as OrderTicketContext,
@@ -85,6 +83,9 @@ export const orderTicketMachine = setup({
   actors: {
     preview: fromPromise<OrderPreviewDto, OrderDraft>(() => notProvided('preview')),
     place: fromPromise<TradeOrderDto, PlaceInput>(() => notProvided('place')),
+  },
+  actions: {
+    forgetAttempt: assign({ fundPassword: '', idempotencyKey: '' }),
   },
   guards: {
     draftValid: ({ event }) => event.type === 'preview' && isDraftValid(event.draft),
@@ -169,7 +170,7 @@ export const orderTicketMachine = setup({
           target: 'placed',
           actions: [
             assign({ order: ({ event }) => event.output }),
-            forgetAttempt,
+            'forgetAttempt',
             emit(({ event }) => ({ type: 'placed' as const, order: event.output })),
           ],
         },
@@ -182,7 +183,7 @@ export const orderTicketMachine = setup({
           },
           {
             target: 'refused',
-            actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), forgetAttempt],
+            actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), 'forgetAttempt'],
           },
         ],
       },
@@ -191,10 +192,10 @@ export const orderTicketMachine = setup({
       on: {
         retry: { guard: 'unanswered', target: 'submitting' },
         edit: [
-          { guard: 'refusalAboutPassword', target: 'confirming', actions: forgetAttempt },
-          { target: 'editing', actions: forgetAttempt },
+          { guard: 'refusalAboutPassword', target: 'confirming', actions: 'forgetAttempt' },
+          { target: 'editing', actions: 'forgetAttempt' },
         ],
-        revise: { target: 'editing', actions: forgetAttempt },
+        revise: { target: 'editing', actions: 'forgetAttempt' },
       },
     },
     placed: {
