@@ -29,7 +29,8 @@ export interface TicketForm {
   leverage: number;
 }
 
-export const SIDE_TINT: Record<OrderSide, string> = { long: '#e5333f', short: '#2f6bf5' };
+/** Red for a long, blue for a short, as Korean screens colour them; dark enough for white text (AA). */
+export const SIDE_TINT: Record<OrderSide, string> = { long: '#d42a36', short: '#2563eb' };
 
 /** The next price one tick away; an off-tick price goes to the nearest tick in that direction. */
 function stepPrice(text: string, direction: 1 | -1, fallback: number | null): number | null {
