@@ -1,5 +1,5 @@
 import { Box, Flex, IconButton, Text } from '@chakra-ui/react';
-import { memo, useId } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderSide, TradeProductCode } from '../../../contract/trade';
 import { CloseIcon } from '../../market/parts/marketIcons';
@@ -30,6 +30,9 @@ export const TicketSheet = memo(function TicketSheet({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const title = useRef<HTMLParagraphElement>(null);
+  // Opened from the bar or the book: a screen reader and the keyboard land in the sheet.
+  useEffect(() => title.current?.focus(), []);
   return (
     <Box
       as="section"
@@ -49,6 +52,9 @@ export const TicketSheet = memo(function TicketSheet({
       boxShadow="0 -8px 24px rgba(0, 0, 0, 0.12)"
       zIndex="modal"
       pb="calc(env(safe-area-inset-bottom) + 16px)"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
       data-testid="ticket-sheet"
     >
       <Flex
@@ -62,7 +68,7 @@ export const TicketSheet = memo(function TicketSheet({
         bg="bg"
         zIndex="1"
       >
-        <Text id={titleId} fontWeight="bold" truncate>
+        <Text ref={title} id={titleId} tabIndex={-1} outline="none" fontWeight="bold" truncate>
           {t('ticket.sheetTitle', { name })}
         </Text>
         <IconButton

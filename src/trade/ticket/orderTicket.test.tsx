@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallName } from '../../../contract/calls';
 import { ApiError } from '../../api/ApiError';
+import { switchLocale } from '../../i18n/i18n';
 import { backend, REST } from '../../testing/fakeBackend';
 import { renderWithApp } from '../../testing/renderWithApp';
 
@@ -311,6 +312,23 @@ describe('the order ticket', () => {
     );
   });
 
+  it("speaks the customer's language", async () => {
+    answer();
+    await openMarketBuy();
+    await act(() => switchLocale('en'));
+    await waitFor(() =>
+      expect(screen.getByTestId('ticket-lock').textContent).toBe(
+        'Closable from the next business day (T+1)',
+      ),
+    );
+    expect(screen.getByTestId('ticket-side-long').textContent).toBe('Buy / Long');
+    await act(() => switchLocale('cn'));
+    await waitFor(() =>
+      expect(screen.getByTestId('ticket-lock').textContent).toBe('下一个营业日（T+1）起可平仓'),
+    );
+    await act(() => switchLocale('kor'));
+  });
+
   it('offers the search when the page names no stock', async () => {
     answer();
     const { default: MarketBuyScreen } = await import('../MarketBuyScreen');
@@ -336,9 +354,13 @@ describe('stock detail', () => {
     await within(sheet).findByTestId('ticket-form');
     expect(screen.getByTestId('ticket-side-short').getAttribute('aria-checked')).toBe('true');
     expect(screen.queryByTestId('trade-bar')).toBeNull();
+    expect(document.activeElement?.id).toBe(sheet.getAttribute('aria-labelledby'));
     fireEvent.click(screen.getByTestId('ticket-sheet-close'));
     expect(screen.queryByTestId('ticket-sheet')).toBeNull();
     expect(screen.getByTestId('trade-bar')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('trade-bar-long'));
+    fireEvent.keyDown(await screen.findByTestId('ticket-sheet'), { key: 'Escape' });
+    expect(screen.queryByTestId('ticket-sheet')).toBeNull();
   });
 
   it('sets the limit price from a tapped book level, opening the ticket if closed', async () => {
