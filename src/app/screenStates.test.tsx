@@ -145,6 +145,20 @@ const CASES: Record<string, ScreenCase[]> = {
       empty: ['stock-price', 'book-empty'],
     },
   ],
+  '/market/marketBuy': [
+    {
+      url: '/market/marketBuy?symbol=005930&side=short',
+      data: ['ticket-form', 'ticket-open'],
+      // No product listed: the ticket says it cannot be traded now.
+      empty: ['ticket-empty'],
+    },
+  ],
+  '/home/dayTrading': [
+    {
+      data: ['daytrading-product-dayTrading', 'daytrading-terms'],
+      empty: ['daytrading-empty'],
+    },
+  ],
   '/market/stockDetailzs': [
     {
       url: '/market/stockDetailzs?name=KOSPI',

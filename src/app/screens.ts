@@ -155,6 +155,17 @@ export const SCREENS: readonly ScreenRoute[] = [
     Screen: lazyScreen(() => import('../market/StockDetailScreen')),
     session: true,
   },
+  // Trading (issue 11, docs/trading.md)
+  {
+    path: '/market/marketBuy',
+    Screen: lazyScreen(() => import('../trade/MarketBuyScreen')),
+    session: true,
+  },
+  {
+    path: '/home/dayTrading',
+    Screen: lazyScreen(() => import('../trade/DayTradingScreen')),
+    session: true,
+  },
   {
     path: '/market/stockDetailzs',
     Screen: lazyScreen(() => import('../market/IndexDetailScreen')),

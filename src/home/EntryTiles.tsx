@@ -6,6 +6,7 @@ import { SCREEN_PATHS } from '../app/screens';
 import { ChartIcon, NewsIcon, UserIcon } from '../components/icons';
 import {
   BarsIcon,
+  BoltIcon,
   FlameIcon,
   GlobeFxIcon,
   SearchIcon,
@@ -25,6 +26,7 @@ interface Tile {
  */
 export const TILES: readonly Tile[] = [
   { key: 'market', to: '/market/index', Icon: ChartIcon, tint: '#2f6bf5' },
+  { key: 'dayTrading', to: '/home/dayTrading', Icon: BoltIcon, tint: '#d9480f' },
   { key: 'stockPrice', to: '/home/market', Icon: BarsIcon, tint: '#ef4444' },
   { key: 'watchlist', to: '/favorite/index', Icon: StarIcon, tint: '#f5a300' },
   { key: 'search', to: '/favorite/search', Icon: SearchIcon, tint: '#10b981' },

@@ -1,10 +1,14 @@
 import { Box, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { BackHeader } from '../components/BackHeader';
 import { PriceFlash } from '../components/PriceFlash';
 import { WatchToggle } from '../favorite/WatchToggle';
+import type { OrderSide } from '../../contract/trade';
+import type { PickedPrice } from '../trade/ticket/OrderTicket';
+import { SHEET_MAX_HEIGHT, TicketSheet } from '../trade/ticket/TicketSheet';
+import { TRADE_BAR_HEIGHT, TradeBar } from '../trade/ticket/TradeBar';
 import { StockChart } from './chart/StockChart';
 import { DIRECTION_COLOR, directionOf, formatAmount, formatPrice, formatShares } from './format';
 import { useQuote } from './live';
@@ -67,10 +71,18 @@ const STAT_KEYS = [
   'industry',
 ] as const;
 
+/** The ticket sheet: closed, or open on a side with the book level last tapped. */
+interface TicketState {
+  open: boolean;
+  side: OrderSide;
+  picked: PickedPrice | null;
+}
+
 /**
  * /market/stockDetail?code=… — a stock: live price and change, the day's figures, the 52-week
  * range, market cap, the chart and the five-level book. The fixed figures come from the detail
- * call; everything that moves comes from the live quote as soon as it arrives.
+ * call; everything that moves comes from the live quote as soon as it arrives. A sticky bar opens
+ * the order ticket as a sheet; tapping a level of the book sets the ticket's limit price.
  */
 export default function StockDetailScreen() {
   const { t, i18n } = useTranslation();
@@ -84,6 +96,21 @@ export default function StockDetailScreen() {
   const industryName = useIndustryName();
   const name = stock ? nameOf(stock) : live ? nameOf(live) : code;
   const watch = useMemo(() => (code ? <WatchToggle code={code} /> : undefined), [code]);
+  const [ticket, setTicket] = useState<TicketState>({ open: false, side: 'long', picked: null });
+  // Stable, so the memoised bar, book and sheet skip the quote's re-renders.
+  const openTicket = useCallback(
+    (side: OrderSide) => setTicket((s) => ({ ...s, open: true, side })),
+    [],
+  );
+  const pickPrice = useCallback(
+    (price: number) =>
+      setTicket((s) => ({ ...s, open: true, picked: { price, seq: (s.picked?.seq ?? 0) + 1 } })),
+    [],
+  );
+  const closeTicket = useCallback(
+    () => setTicket((s) => ({ ...s, open: false, picked: null })),
+    [],
+  );
 
   const price = live?.price ?? stock?.price ?? 0;
   const prevClose = live?.prevClose ?? stock?.prevClose ?? 0;
@@ -183,7 +210,12 @@ export default function StockDetailScreen() {
   // No stock named (a bare link, a lost query): searching is the useful screen, not "no data".
   if (!code) return <Navigate to="/favorite/search" replace />;
   return (
-    <Box minH="100dvh" bg="bg.muted" data-testid="stock-detail">
+    <Box
+      minH="100dvh"
+      bg="bg.muted"
+      pb={ticket.open ? SHEET_MAX_HEIGHT : TRADE_BAR_HEIGHT}
+      data-testid="stock-detail"
+    >
       <Header title={name} fallback="/market/index" right={watch} />
       <Stack gap="3" p="3">
         <Card pt="4" pb="4">
@@ -228,8 +260,22 @@ export default function StockDetailScreen() {
             ready={!detail.loading || live !== null}
           />
         ) : null}
-        {code ? <Book code={code} prevClose={prevClose} last={live?.price ?? null} /> : null}
+        {code ? (
+          <Book code={code} prevClose={prevClose} last={live?.price ?? null} onPick={pickPrice} />
+        ) : null}
       </Stack>
+      {ticket.open ? (
+        <TicketSheet
+          productCode="stock"
+          symbol={code}
+          name={name}
+          side={ticket.side}
+          picked={ticket.picked}
+          onClose={closeTicket}
+        />
+      ) : (
+        <TradeBar onOpen={openTicket} />
+      )}
     </Box>
   );
 }

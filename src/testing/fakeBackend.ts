@@ -235,6 +235,76 @@ const POSITION: DataOf<'tradeClose'> = {
 };
 const NO_TOTALS = { margin: 0, marketValue: 0, unrealisedPnl: 0 };
 
+/** A product as `/trade/products` lists it, open now. */
+const product = (
+  code: DataOf<'tradeProducts'>['products'][number]['code'],
+  over: Partial<DataOf<'tradeProducts'>['products'][number]>,
+): DataOf<'tradeProducts'>['products'][number] => ({
+  code,
+  lotSize: 1,
+  leverages: [1],
+  minOpenAmount: 0,
+  lock: { kind: 'minutes', count: 0 },
+  commissionPpm: 150,
+  maintenancePct: 50,
+  closesAtSessionEnd: false,
+  enabled: true,
+  openNow: true,
+  ...over,
+});
+
+/** Two shares of Samsung at 199,400 with 5× leverage: margin, fee and what it takes. */
+const TRADE_PREVIEW: DataOf<'tradePreview'> = {
+  price: 199_400,
+  shares: 2,
+  notional: 398_800,
+  margin: 79_760,
+  fee: 60,
+  tax: 0,
+  total: 79_820,
+  available: 1_234_500,
+  lowerLimit: 139_300,
+  upperLimit: 258_500,
+  unlockAt: '2026-11-21T00:00:00Z',
+  refusal: null,
+};
+
+/** That order placed and resting at its limit. */
+const TRADE_ORDER: DataOf<'tradePlace'> = {
+  id: 77,
+  orderNo: 'T77',
+  product: 'stock',
+  symbol: '005930',
+  name: '삼성전자',
+  side: 'long',
+  type: 'limit',
+  limitPrice: 199_400,
+  lots: 2,
+  shares: 2,
+  leverage: 5,
+  state: 'pending',
+  version: 1,
+  accepts: ['order.cancel'],
+  margin: 79_760,
+  notional: 398_800,
+  fillPrice: null,
+  filledAt: null,
+  unlockAt: null,
+  closePrice: null,
+  closedAt: null,
+  closedBy: null,
+  cancelledBy: null,
+  fee: 60,
+  tax: 0,
+  realisedPnl: null,
+  settlesAt: null,
+  marketPrice: null,
+  marketValue: null,
+  unrealisedPnl: null,
+  createdAt: '2026-11-20T01:00:00Z',
+  updatedAt: '2026-11-20T01:00:00Z',
+};
+
 /**
  * What each REST call answers with data, and empty. Every call a screen makes must be here. Typed
  * by the contract's response schemas, so a fixture that falls behind the contract fails tsc.
@@ -634,6 +704,39 @@ export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } =
     data: { ...FUND_ORDER, state: 'cancelled', version: 2, accepts: [] },
     empty: { ...FUND_ORDER, state: 'cancelled', version: 2, accepts: [] },
   },
+  // Trading (issue 11): the embedded default's products, in demo mode on the simulator.
+  tradeProducts: {
+    data: {
+      products: [
+        product('stock', {
+          lotSize: 1,
+          leverages: [1, 2, 5, 10],
+          lock: { kind: 'days', count: 1 },
+        }),
+        product('dayTrading', {
+          lotSize: 10,
+          leverages: [1, 3, 5],
+          minOpenAmount: 1_000_000,
+          lock: { kind: 'minutes', count: 15 },
+          closesAtSessionEnd: true,
+        }),
+        product('bulkDayTrading', {
+          lotSize: 100,
+          leverages: [1, 2],
+          minOpenAmount: 10_000_000,
+          lock: { kind: 'minutes', count: 15 },
+          closesAtSessionEnd: true,
+        }),
+        product('block', { lotSize: 1, leverages: [1], lock: { kind: 'days', count: 1 } }),
+      ],
+      demo: true,
+      simulated: true,
+      sessionLabel: 'Demo: open around the clock',
+    },
+    empty: { products: [], demo: true, simulated: true, sessionLabel: '' },
+  },
+  tradePreview: { data: TRADE_PREVIEW, empty: TRADE_PREVIEW },
+  tradePlace: { data: TRADE_ORDER, empty: TRADE_ORDER },
 };
 
 /** What each live channel carries with data, and empty. */

@@ -20,6 +20,8 @@ interface RowProps {
   barPercent: number;
   prevClose: number;
   isLast: boolean;
+  /** Taps on the price use it (the order ticket's limit price); stable, so the memo holds. */
+  onPick?: (price: number) => void;
 }
 
 /**
@@ -36,8 +38,10 @@ const BookRow = memo(function BookRow({
   barPercent,
   prevClose,
   isLast,
+  onPick,
 }: RowProps) {
   const dir = price === null ? 'flat' : directionOf(price - prevClose);
+  const priceStyle = { borderWidth: isLast ? '1.5px' : 0, color: DIRECTION_COLOR[dir] };
   const qtyCell = (
     <div className="maru-book-qty">
       <div className="maru-book-bar" style={{ width: `${barPercent}%` }} />
@@ -47,15 +51,30 @@ const BookRow = memo(function BookRow({
   return (
     <div className="maru-book-row" data-side={side} data-testid={`book-${side}-${n}`}>
       {side === 'ask' ? qtyCell : <div className="maru-book-spacer" />}
-      <div
-        className="maru-book-price"
-        style={{ borderWidth: isLast ? '1.5px' : 0, color: DIRECTION_COLOR[dir] }}
-      >
-        <p className="maru-book-price-text" data-testid={`book-${side}-${n}-price`}>
-          {price === null ? '' : formatPrice(price)}
-        </p>
-        <p className="maru-book-rate">{price === null ? '' : formatRate(price / prevClose - 1)}</p>
-      </div>
+      {onPick && price !== null ? (
+        // A button holds phrasing content only: spans, styled by the same classes.
+        <button
+          type="button"
+          className="maru-book-price maru-book-pick"
+          style={priceStyle}
+          onClick={() => onPick(price)}
+          data-testid={`book-${side}-${n}-pick`}
+        >
+          <span className="maru-book-price-text" data-testid={`book-${side}-${n}-price`}>
+            {formatPrice(price)}
+          </span>
+          <span className="maru-book-rate">{formatRate(price / prevClose - 1)}</span>
+        </button>
+      ) : (
+        <div className="maru-book-price" style={priceStyle}>
+          <p className="maru-book-price-text" data-testid={`book-${side}-${n}-price`}>
+            {price === null ? '' : formatPrice(price)}
+          </p>
+          <p className="maru-book-rate">
+            {price === null ? '' : formatRate(price / prevClose - 1)}
+          </p>
+        </div>
+      )}
       {side === 'bid' ? qtyCell : <div className="maru-book-spacer" />}
     </div>
   );
@@ -74,10 +93,13 @@ export function OrderBook({
   code,
   prevClose,
   last,
+  onPick,
 }: {
   code: string;
   prevClose: number;
   last: number | null;
+  /** Makes the prices buttons that hand their price on (the order ticket's limit price). */
+  onPick?: (price: number) => void;
 }) {
   const { t } = useTranslation();
   const { data, status } = useBook(code, LEVELS);
@@ -119,6 +141,7 @@ export function OrderBook({
                 {...rowProps(asks[n - 1], maxQty)}
                 prevClose={prevClose}
                 isLast={asks[n - 1]?.price === last}
+                onPick={onPick}
               />
             ))}
             {levels.map((n) => (
@@ -129,6 +152,7 @@ export function OrderBook({
                 {...rowProps(bids[n - 1], maxQty)}
                 prevClose={prevClose}
                 isLast={bids[n - 1]?.price === last}
+                onPick={onPick}
               />
             ))}
           </div>

@@ -17,3 +17,5 @@ export const GlobeFxIcon = line(
   'GlobeFxIcon',
 );
 export const BarsIcon = line(['M5 20V10', 'M12 20V4', 'M19 20v-7'], 'BarsIcon');
+/** Automated trading (the home tile of /home/dayTrading). */
+export const BoltIcon = line(['M13 3L5 14h6l-1 7 8-11h-6l1-7z'], 'BoltIcon');
