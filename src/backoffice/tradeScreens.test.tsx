@@ -145,7 +145,7 @@ describe('the order search', () => {
     expect(row.textContent).toContain('Long · Limit');
     expect(row.textContent).toContain('355,000 KRW');
     expect(row.textContent).toContain('+10,000 KRW');
-    expect(row.textContent).toContain('Sell locked');
+    expect(row.textContent).toContain('Holding · locked');
     expect(screen.getByTestId('order-row-T13').textContent).toContain('-2,500 KRW');
     expect(screen.getByTestId('order-row-T13').textContent).toContain('Short · Market');
     expect(sentTo('/orders/search')).toEqual([{ page: 1, pageSize: 20 }]);
@@ -189,14 +189,14 @@ describe('an order’s detail', () => {
     expect(screen.getByTestId('order-field-margin').textContent).toBe('355,000 KRW');
     expect(screen.getByTestId('order-field-unrealisedPnl').textContent).toBe('+10,000 KRW');
     expect(screen.getByTestId('order-field-closePrice').textContent).toBe('—');
-    expect(screen.getByTestId('order-field-state').textContent).toBe('Sell locked');
+    expect(screen.getByTestId('order-field-state').textContent).toBe('Holding · locked');
     expect(sentTo('/orders/detail')).toEqual([{ id: 12 }]);
     // The entity screen's chart and history, for this order.
     await screen.findByTestId('entity-chart');
     expect(sentTo('/entities/view')).toEqual([{ entityType: 'order', entityId: '12' }]);
     const step = screen.getByTestId('entity-transition');
     expect(step.textContent).toContain('Filled');
-    expect(step.textContent).toContain('Unfilled → Sell locked');
+    expect(step.textContent).toContain('Pending → Holding · locked');
     expect(screen.getByTestId('order-open-entity').getAttribute('href')).toBe('/entities/order/12');
     expect(screen.getByTestId('order-read-only').textContent).toContain(
       'staff cannot fill, cancel or re-price',
