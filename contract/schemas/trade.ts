@@ -29,6 +29,15 @@ const wholeCount = (invalid: ErrorCode) =>
     .required(code('request.required'))
     .test('whole', invalid, (v) => v === undefined || (Number.isSafeInteger(v) && v > 0));
 
+/** A whole number from `min` to `max` (a product term). */
+const wholeBetween = (min: number, max: number) =>
+  number()
+    .typeError(code('request.wrong_type'))
+    .required(code('request.required'))
+    .integer(code('request.invalid'))
+    .min(min, code('request.invalid'))
+    .max(max, code('request.invalid'));
+
 const isoTime = () => string().required();
 const nullableTime = () => string().nullable().defined();
 const nullableWon = () => number().integer().nullable().defined();
@@ -193,18 +202,7 @@ export const orderIdRequest = strictObject({ id: positiveId() });
 
 export const ordersRequest = strictObject({
   tab: oneOfText<OrderTab>(ORDER_TABS, code('request.invalid')),
-  page: number()
-    .typeError(code('request.wrong_type'))
-    .integer(code('request.invalid'))
-    .min(1, code('request.invalid'))
-    .max(100_000, code('request.invalid'))
-    .default(1),
-  pageSize: number()
-    .typeError(code('request.wrong_type'))
-    .integer(code('request.invalid'))
-    .min(1, code('request.invalid'))
-    .max(100, code('request.invalid'))
-    .default(20),
+  ...paging,
 });
 export type OrdersRequest = InferType<typeof ordersRequest>;
 
@@ -298,33 +296,13 @@ export const productsSetRequest = strictObject({
     .required(code('request.required'))
     .min(1, code('request.invalid'))
     .max(10, code('request.invalid')),
-  minOpenAmount: number()
-    .typeError(code('request.wrong_type'))
-    .required(code('request.required'))
-    .integer(code('request.invalid'))
-    .min(0, code('request.invalid'))
-    .max(1e12, code('request.invalid')),
+  minOpenAmount: wholeBetween(0, 1e12),
   lock: strictObject({
     kind: oneOfText(['minutes', 'days'] as const, code('request.invalid')),
-    count: number()
-      .typeError(code('request.wrong_type'))
-      .required(code('request.required'))
-      .integer(code('request.invalid'))
-      .min(0, code('request.invalid'))
-      .max(10_000, code('request.invalid')),
+    count: wholeBetween(0, 10_000),
   }),
-  commissionPpm: number()
-    .typeError(code('request.wrong_type'))
-    .required(code('request.required'))
-    .integer(code('request.invalid'))
-    .min(0, code('request.invalid'))
-    .max(100_000, code('request.invalid')),
-  maintenancePct: number()
-    .typeError(code('request.wrong_type'))
-    .required(code('request.required'))
-    .integer(code('request.invalid'))
-    .min(0, code('request.invalid'))
-    .max(99, code('request.invalid')),
+  commissionPpm: wholeBetween(0, 100_000),
+  maintenancePct: wholeBetween(0, 99),
   closesAtSessionEnd: boolean().typeError(code('request.wrong_type')).required(),
   enabled: boolean().typeError(code('request.wrong_type')).required(),
 });

@@ -1,14 +1,18 @@
-import { Badge, Box, Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Badge, Box, Flex, Stack, Text, chakra } from '@chakra-ui/react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { FUND_RECORD_TYPES } from '../../contract/schemas/funds';
-import type { FundOrderDto, FundRecordRowDto, FundRecordType } from '../../contract/schemas/funds';
+import type {
+  FundOrderDto,
+  FundRecordDto,
+  FundRecordRowDto,
+  FundRecordType,
+} from '../../contract/schemas/funds';
 import { formatMoney } from '../../contract/money';
 import { call } from '../api';
 import { BackHeader } from '../components/BackHeader';
-import { EmptyData } from '../components/EmptyData';
-import { LoadError } from '../components/LoadError';
+import { PagedListBody, usePagedList } from '../components/PagedList';
 import { useLifecycleWords } from '../lifecycle/words';
 import { onLiveFundOrder, onLiveReconnect } from '../market/live/account-live';
 import { Segmented } from '../market/parts/Segmented';
@@ -21,19 +25,8 @@ import {
   formatRecordTime,
   recordLook,
 } from './fundRecordLook';
-import { ListLoading } from './LoadState';
 
 const PAGE_SIZE = 20;
-
-interface RecordList {
-  items: FundRecordRowDto[];
-  total: number;
-  page: number;
-  loading: boolean;
-  failed: boolean;
-}
-
-const EMPTY_LIST: RecordList = { items: [], total: 0, page: 0, loading: true, failed: false };
 
 /** The tab from `?type=`, deposits when absent or unknown. */
 function tabOf(value: string | null): FundRecordType {
@@ -85,35 +78,11 @@ function RecordTab({
   onOpen: (row: FundRecordRowDto) => void;
 }) {
   const { t } = useTranslation();
-  const [list, setList] = useState<RecordList>(EMPTY_LIST);
-  // Only the latest request's answer is kept; none once the tab has gone.
-  const request = useRef(0);
-
-  const fetchPage = useCallback(
-    (page: number) => {
-      const ticket = ++request.current;
-      call('fundRecord', { type: tab, page, pageSize: PAGE_SIZE }).then(
-        (answer) => {
-          if (ticket !== request.current) return;
-          setList((l) => ({
-            items: page === 1 ? answer.items : [...l.items, ...answer.items],
-            total: answer.total,
-            page,
-            loading: false,
-            failed: false,
-          }));
-        },
-        () => {
-          if (ticket === request.current) setList((l) => ({ ...l, loading: false, failed: true }));
-        },
-      );
-    },
+  const fetch = useCallback(
+    (page: number) => call('fundRecord', { type: tab, page, pageSize: PAGE_SIZE }),
     [tab],
   );
-  const load = (page: number) => {
-    setList((l) => ({ ...l, loading: true, failed: false }));
-    fetchPage(page);
-  };
+  const { list, setList, fetchPage, load, forget } = usePagedList(fetch, itemsOf);
 
   useEffect(() => {
     fetchPage(1);
@@ -134,58 +103,33 @@ function RecordTab({
     });
     const stopReconnect = onLiveReconnect(() => fetchPage(1));
     return () => {
-      request.current += 1;
+      forget();
       stopOrders();
       stopReconnect();
     };
-  }, [tab, fetchPage]);
+  }, [tab, fetchPage, setList, forget]);
 
-  let body;
-  if (list.items.length > 0) {
-    body = (
-      <Stack gap="3" data-testid="fundrecord-list">
+  return (
+    <Stack gap="3" px="4" pt="4">
+      <PagedListBody
+        list={list}
+        load={load}
+        testId="fundrecord"
+        texts={{
+          more: t('money.records.more'),
+          loadFailed: t('money.records.loadFailed'),
+          empty: t('money.records.empty'),
+        }}
+      >
         {list.items.map((row) => (
           <RecordRow key={`${row.type}-${row.id}`} row={row} onOpen={() => onOpen(row)} />
         ))}
-        {list.items.length < list.total ? (
-          <Button
-            variant="outline"
-            loading={list.loading}
-            onClick={() => load(list.page + 1)}
-            data-testid="fundrecord-more"
-          >
-            {t('money.records.more')}
-          </Button>
-        ) : null}
-        {list.failed ? (
-          <LoadError testId="fundrecord-more-error" onRetry={() => load(list.page + 1)} />
-        ) : null}
-      </Stack>
-    );
-  } else if (list.failed) {
-    body = (
-      <LoadError
-        card
-        testId="fundrecord-error"
-        text={t('money.records.loadFailed')}
-        onRetry={() => load(1)}
-      />
-    );
-  } else if (list.loading) {
-    body = <ListLoading testId="fundrecord-loading" />;
-  } else {
-    body = (
-      <Box bg="bg" borderRadius="xl" data-testid="fundrecord-empty">
-        <EmptyData text={t('money.records.empty')} />
-      </Box>
-    );
-  }
-  return (
-    <Stack gap="3" px="4" pt="4">
-      {body}
+      </PagedListBody>
     </Stack>
   );
 }
+
+const itemsOf = (answer: FundRecordDto) => answer.items;
 
 function RecordRow({ row, onOpen }: { row: FundRecordRowDto; onOpen: () => void }) {
   const { t, i18n } = useTranslation();

@@ -1,13 +1,11 @@
-import { Box, Button, Stack } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrdersDto, TradeOrderDto } from '../../contract/schemas/trade';
 import { ORDER_TAB_STATES } from '../../contract/trade';
 import type { OrderTab } from '../../contract/trade';
 import { call } from '../api';
-import { EmptyData } from '../components/EmptyData';
-import { LoadError } from '../components/LoadError';
-import { ListLoading } from '../information/LoadState';
+import { PagedListBody, usePagedList } from '../components/PagedList';
+import type { Pages } from '../components/PagedList';
 import { useQuotes } from '../market/live';
 import { onLiveOrder, onLiveReconnect } from '../market/live/account-live';
 import { useNow } from './lockClock';
@@ -17,23 +15,7 @@ import { isHolding, liveTotals, valuationOf } from './valuation';
 
 export const PAGE_SIZE = 20;
 
-interface OrderPages {
-  rows: TradeOrderDto[];
-  total: number;
-  page: number;
-  totals: OrdersDto['totals'] | null;
-  loading: boolean;
-  failed: boolean;
-}
-
-const FIRST: OrderPages = {
-  rows: [],
-  total: 0,
-  page: 0,
-  totals: null,
-  loading: true,
-  failed: false,
-};
+type OrderPages = Pages<TradeOrderDto, OrdersDto>;
 
 /**
  * Puts a newer version of an order into the list: in its place while its state still belongs to
@@ -47,16 +29,16 @@ export function mergeOrder(
   tab: Exclude<OrderTab, 'all'>,
 ): { list: OrderPages; refetch: boolean } {
   const belongs = ORDER_TAB_STATES[tab].includes(order.state);
-  const index = list.rows.findIndex((row) => row.id === order.id);
-  const current = list.rows[index];
+  const index = list.items.findIndex((row) => row.id === order.id);
+  const current = list.items[index];
   if (!current) return { list, refetch: belongs };
   if (order.version <= current.version) return { list, refetch: false };
-  const rows = [...list.rows];
+  const items = [...list.items];
   if (!belongs) {
-    rows.splice(index, 1);
-    return { list: { ...list, rows, total: Math.max(0, list.total - 1) }, refetch: true };
+    items.splice(index, 1);
+    return { list: { ...list, items, total: Math.max(0, list.total - 1) }, refetch: true };
   }
-  rows[index] =
+  items[index] =
     isHolding(current) && isHolding(order)
       ? {
           ...order,
@@ -65,42 +47,17 @@ export function mergeOrder(
           unrealisedPnl: current.unrealisedPnl,
         }
       : order;
-  return { list: { ...list, rows }, refetch: false };
+  return { list: { ...list, items }, refetch: false };
 }
 
 /** One tab's orders, page by page, valued live and kept current by the `/account` socket. */
 export function OrderList({ tab }: { tab: Exclude<OrderTab, 'all'> }) {
   const { t } = useTranslation();
-  const [list, setList] = useState<OrderPages>(FIRST);
-  // Only the latest request's answer is kept; none once the tab has gone.
-  const request = useRef(0);
-
-  const fetchPage = useCallback(
-    (page: number) => {
-      const ticket = ++request.current;
-      call('tradeOrders', { tab, page, pageSize: PAGE_SIZE }).then(
-        (answer) => {
-          if (ticket !== request.current) return;
-          setList((l) => ({
-            rows: page === 1 ? answer.rows : [...l.rows, ...answer.rows],
-            total: answer.total,
-            page,
-            totals: answer.totals,
-            loading: false,
-            failed: false,
-          }));
-        },
-        () => {
-          if (ticket === request.current) setList((l) => ({ ...l, loading: false, failed: true }));
-        },
-      );
-    },
+  const fetch = useCallback(
+    (page: number) => call('tradeOrders', { tab, page, pageSize: PAGE_SIZE }),
     [tab],
   );
-  const load = (page: number) => {
-    setList((l) => ({ ...l, loading: true, failed: false }));
-    fetchPage(page);
-  };
+  const { list, setList, fetchPage, load, forget } = usePagedList(fetch, rowsOf);
 
   const apply = useCallback(
     (order: TradeOrderDto) => {
@@ -110,7 +67,7 @@ export function OrderList({ tab }: { tab: Exclude<OrderTab, 'all'> }) {
         return next;
       });
     },
-    [tab, fetchPage],
+    [tab, fetchPage, setList],
   );
 
   useEffect(() => {
@@ -118,26 +75,39 @@ export function OrderList({ tab }: { tab: Exclude<OrderTab, 'all'> }) {
     const stopOrders = onLiveOrder(apply);
     const stopReconnect = onLiveReconnect(() => fetchPage(1));
     return () => {
-      request.current += 1;
+      forget();
       stopOrders();
       stopReconnect();
     };
-  }, [fetchPage, apply]);
+  }, [fetchPage, apply, forget]);
 
   // Holding positions follow their symbols' quotes, one render per display frame.
   const symbols = useMemo(
-    () => (tab === 'holding' ? [...new Set(list.rows.filter(isHolding).map((r) => r.symbol))] : []),
-    [tab, list.rows],
+    () =>
+      tab === 'holding' ? [...new Set(list.items.filter(isHolding).map((r) => r.symbol))] : [],
+    [tab, list.items],
   );
   const quotes = useQuotes(symbols);
   const prices = quotes.data ?? {};
-  const now = useNow(list.rows.some((row) => row.state === 'holding.locked'));
+  const now = useNow(list.items.some((row) => row.state === 'holding.locked'));
 
-  let body;
-  if (list.rows.length > 0) {
-    body = (
-      <Stack gap="3" data-testid="positions-list" data-tab={tab}>
-        {list.rows.map((order) => (
+  return (
+    <>
+      {tab === 'holding' && list.answer && list.items.length > 0 ? (
+        <TotalsCard totals={liveTotals(list.answer.totals, list.items, prices)} />
+      ) : null}
+      <PagedListBody
+        list={list}
+        load={load}
+        testId="positions"
+        listProps={{ 'data-tab': tab }}
+        texts={{
+          more: t('positions.more'),
+          loadFailed: t('positions.loadFailed'),
+          empty: t(`positions.empty.${tab}`),
+        }}
+      >
+        {list.items.map((order) => (
           <OrderCard
             key={order.id}
             order={order}
@@ -146,45 +116,9 @@ export function OrderList({ tab }: { tab: Exclude<OrderTab, 'all'> }) {
             onChanged={apply}
           />
         ))}
-        {list.rows.length < list.total ? (
-          <Button
-            variant="outline"
-            loading={list.loading}
-            onClick={() => load(list.page + 1)}
-            data-testid="positions-more"
-          >
-            {t('positions.more')}
-          </Button>
-        ) : null}
-        {list.failed ? (
-          <LoadError testId="positions-more-error" onRetry={() => load(list.page + 1)} />
-        ) : null}
-      </Stack>
-    );
-  } else if (list.failed) {
-    body = (
-      <LoadError
-        card
-        testId="positions-error"
-        text={t('positions.loadFailed')}
-        onRetry={() => load(1)}
-      />
-    );
-  } else if (list.loading) {
-    body = <ListLoading testId="positions-loading" />;
-  } else {
-    body = (
-      <Box bg="bg" borderRadius="xl" data-testid="positions-empty">
-        <EmptyData text={t(`positions.empty.${tab}`)} />
-      </Box>
-    );
-  }
-  return (
-    <>
-      {tab === 'holding' && list.totals && list.rows.length > 0 ? (
-        <TotalsCard totals={liveTotals(list.totals, list.rows, prices)} />
-      ) : null}
-      {body}
+      </PagedListBody>
     </>
   );
 }
+
+const rowsOf = (answer: OrdersDto) => answer.rows;
