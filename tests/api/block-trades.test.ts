@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockListDto, BlockOfferingDto, TradeOrderDto } from '../../contract';
 import { openingCosts } from '../../contract';
 import { auditLedger } from '../../server/ledger';
+import { seedDefaults } from '../../server/seed/seed';
 import type { TestApp } from '../support/test-app';
 import { buildTestApp } from '../support/test-app';
 import { call, expectRefusal, expectSuccess } from './api-helpers';
@@ -79,6 +80,19 @@ describe('block trades', () => {
     const answer = await list(trader);
     expect(answer.offerings.find((o) => o.id === offering.id)).toEqual(offering);
     expect(answer.applications).toEqual([]);
+  });
+
+  it('lists the seeded demo offerings once: KOSPI names below their reference price', async () => {
+    const demos = () => list(trader).then((a) => a.offerings.filter((o) => o.demo));
+    const seeded = await demos();
+    expect(seeded.map((o) => o.symbol).sort()).toEqual(['000660', '005930', '035420']);
+    for (const o of seeded) {
+      expect(o).toMatchObject({ minShares: 100, open: true });
+      expect(o.price).toBeLessThan(m.feed.instrument(o.symbol)?.referencePrice ?? 0);
+      expect(Date.parse(o.closesAt) - Date.parse(o.opensAt)).toBe(30 * 24 * 60 * 60 * 1000);
+    }
+    await seedDefaults(t.db, t.demoCode, new Date(m.now()));
+    expect(await demos()).toEqual(seeded);
   });
 
   it('refuses an offering whose window does not open before it closes, or an unknown symbol', async () => {
