@@ -165,6 +165,28 @@ describe('block trades', () => {
     expect(await balances(trader)).toEqual(before);
   });
 
+  it('refuses an application while the block product is not listed', async () => {
+    const terms = {
+      code: 'block',
+      lotSize: 1,
+      leverages: [1],
+      minOpenAmount: 0,
+      lock: { kind: 'days', count: 1 },
+      commissionPpm: 150,
+      maintenancePct: 0,
+      closesAtSessionEnd: false,
+    };
+    const set = async (enabled: boolean) =>
+      expectSuccess(await staffCall(t.app, '/products/set', { ...terms, enabled }, operator.token));
+    await set(false);
+    expectRefusal(
+      await applyBlock(t.app, trader, { id: offering.id, shares: 100 }),
+      'trade.product_unavailable',
+      400,
+    );
+    await set(true);
+  });
+
   it('refuses an application the available balance cannot pay', async () => {
     const refusal = expectRefusal(
       await applyBlock(t.app, trader, { id: offering.id, shares: 1_000 }),
