@@ -4,7 +4,7 @@ import { openingCosts } from '../../contract';
 import { auditLedger } from '../../server/ledger';
 import { seedDefaults } from '../../server/seed/seed';
 import type { TestApp } from '../support/test-app';
-import { buildTestApp } from '../support/test-app';
+import { buildTestApp, databaseKinds } from '../support/test-app';
 import { call, expectRefusal, expectSuccess } from './api-helpers';
 import { applyBlock, listOffering } from './block-helpers';
 import type { SignedInStaff } from './identity-helpers';
@@ -332,6 +332,40 @@ describe('block trades', () => {
       'block.not_pending',
       409,
     );
+    expect(await auditLedger(t.db)).toEqual([]);
+  });
+});
+
+/**
+ * Two applications at once that together exceed the available balance: the ledger refuses the
+ * overdraft whatever the unlocked pre-check saw, so exactly one is held.
+ */
+describe.each(databaseKinds)('parallel block applications on %s', (kind) => {
+  let t: TestApp;
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('holds one and refuses the other as insufficient', async () => {
+    const m = tradingMarket();
+    t = await buildTestApp(kind, {}, { clock: m.clock, market: m.market });
+    const operator = await signInNewStaff(t.app, t.db, 'operator');
+    const offering = await listOffering(t.app, operator.token, m.now(), {
+      price: 10_000,
+      minShares: 10,
+    });
+    // Room for one application of 100 shares (1,000,150 with the fee), not two.
+    const trader = await newTrader(t.app, t.db, t.demoCode, 1_500_000);
+    const answers = await Promise.all(
+      [1, 2].map(() => applyBlock(t.app, trader, { id: offering.id, shares: 100 })),
+    );
+    const codes = answers.map((a) => a.json<{ status: number; code?: string }>());
+    expect(codes.filter((c) => c.status === 1)).toHaveLength(1);
+    expect(codes.filter((c) => c.code === 'trade.insufficient_margin')).toHaveLength(1);
+    const list = expectSuccess<BlockListDto>(
+      await call(t.app, '/trade/block/list', {}, { session: trader.session }),
+    );
+    expect(list.applications).toHaveLength(1);
     expect(await auditLedger(t.db)).toEqual([]);
   });
 });
