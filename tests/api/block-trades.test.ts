@@ -320,6 +320,17 @@ describe('block trades', () => {
         reviewer.token,
       ),
     );
+    // The back office's entity view reads the decision with its reason.
+    const view = expectSuccess<{ state: string; transitions: { reason: string | null }[] }>(
+      await staffCall(
+        t.app,
+        '/entities/view',
+        { entityType: 'blockApplication', entityId: String(id) },
+        reviewer.token,
+      ),
+    );
+    expect(view.state).toBe('rejected');
+    expect(view.transitions.map((r) => r.reason)).toEqual(['Over the offering']);
     const rejected = (await list(trader)).applications.find((a) => a.id === id);
     expect(rejected).toMatchObject({
       state: 'rejected',
