@@ -59,10 +59,10 @@ export async function buildApp(
     pgliteSnapshot: options.pgliteSnapshot,
   });
   try {
-    const { demoCode } = await seedDefaults(database.db, config.demoCode);
+    const clock = options.clock ?? systemClock;
+    const { demoCode } = await seedDefaults(database.db, config.demoCode, clock.now());
     const market = options.market ?? startMarket(config.market);
     const uploads = openUploadStore({ dataDir: config.dataDir, configuredKey: config.uploadKey });
-    const clock = options.clock ?? systemClock;
     const context: AppContext = {
       config,
       db: database.db,

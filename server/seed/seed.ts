@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connect';
 import { seedDemoChannels } from '../modules/money/deposits/channels';
+import { seedBlockOfferings } from '../modules/trade/block-offerings';
 import { seedProducts } from '../modules/trade/products';
 import { ensureDemoInstitution } from './demo-institution';
 import { seedSiteConfig } from './site-config';
@@ -13,12 +14,18 @@ export interface SeedResult {
 }
 
 /** What the embedded default needs on first start; later starts keep what is there. */
-export async function seedDefaults(db: Database, demoCode: string | null): Promise<SeedResult> {
+export async function seedDefaults(
+  db: Database,
+  demoCode: string | null,
+  /** The app's clock's time: the demo offerings' window starts here. */
+  now: Date = new Date(),
+): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     await seedSiteConfig(tx);
     await seedDemoChannels(tx);
     await seedProducts(tx);
+    await seedBlockOfferings(tx, now);
     return { demoCode: await ensureDemoInstitution(tx, demoCode) };
   });
 }

@@ -159,6 +159,23 @@ const CASES: Record<string, ScreenCase[]> = {
       empty: ['daytrading-empty'],
     },
   ],
+  '/home/blockTrade': [
+    { data: ['block-offering-3', 'block-discount-3'], empty: ['block-offerings-empty'] },
+  ],
+  '/home/blockTrade1': [
+    {
+      url: '/home/blockTrade1?id=3',
+      data: ['block-apply-form', 'block-apply-total', 'block-apply-next'],
+      // No offering by that id (and no products): the screen says it is not listed.
+      empty: ['block-apply-empty'],
+    },
+  ],
+  '/home/blockTrade2': [
+    {
+      data: ['block-application-21', 'block-position-21'],
+      empty: ['block-applications-empty'],
+    },
+  ],
   '/market/stockDetailzs': [
     {
       url: '/market/stockDetailzs?name=KOSPI',

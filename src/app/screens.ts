@@ -167,6 +167,21 @@ export const SCREENS: readonly ScreenRoute[] = [
     session: true,
   },
   {
+    path: '/home/blockTrade',
+    Screen: lazyScreen(() => import('../home/block/BlockTradeScreen')),
+    session: true,
+  },
+  {
+    path: '/home/blockTrade1',
+    Screen: lazyScreen(() => import('../home/block/BlockApplyScreen')),
+    session: true,
+  },
+  {
+    path: '/home/blockTrade2',
+    Screen: lazyScreen(() => import('../home/block/BlockApplicationsScreen')),
+    session: true,
+  },
+  {
     path: '/market/stockDetailzs',
     Screen: lazyScreen(() => import('../market/IndexDetailScreen')),
     session: true,

@@ -7,6 +7,7 @@ import { ChartIcon, NewsIcon, UserIcon } from '../components/icons';
 import {
   BarsIcon,
   BoltIcon,
+  BriefcaseIcon,
   FlameIcon,
   GlobeFxIcon,
   SearchIcon,
@@ -27,6 +28,7 @@ interface Tile {
 export const TILES: readonly Tile[] = [
   { key: 'market', to: '/market/index', Icon: ChartIcon, tint: '#2f6bf5' },
   { key: 'dayTrading', to: '/home/dayTrading', Icon: BoltIcon, tint: '#d9480f' },
+  { key: 'blockTrade', to: '/home/blockTrade', Icon: BriefcaseIcon, tint: '#7c3aed' },
   { key: 'stockPrice', to: '/home/market', Icon: BarsIcon, tint: '#ef4444' },
   { key: 'watchlist', to: '/favorite/index', Icon: StarIcon, tint: '#f5a300' },
   { key: 'search', to: '/favorite/search', Icon: SearchIcon, tint: '#10b981' },

@@ -253,6 +253,40 @@ const product = (
   ...over,
 });
 
+/** A demo offering of Samsung below the live price, and the customer's approved application. */
+const BLOCK_LIST: DataOf<'blockList'> = {
+  offerings: [
+    {
+      id: 3,
+      symbol: '005930',
+      name: '삼성전자',
+      price: 189_400,
+      minShares: 100,
+      opensAt: '2026-11-20T00:00:00Z',
+      closesAt: '2026-12-20T00:00:00Z',
+      open: true,
+      demo: true,
+    },
+  ],
+  applications: [
+    {
+      id: 21,
+      offeringId: 3,
+      symbol: '005930',
+      name: '삼성전자',
+      price: 189_400,
+      shares: 100,
+      amount: 18_940_000,
+      state: 'approved',
+      version: 1,
+      accepts: [],
+      reason: null,
+      orderId: 7,
+      createdAt: '2026-11-20T01:00:00Z',
+    },
+  ],
+};
+
 /** Two shares of Samsung at 199,400 with 5× leverage: margin, fee and what it takes. */
 const TRADE_PREVIEW: DataOf<'tradePreview'> = {
   price: 199_400,
@@ -735,6 +769,9 @@ export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } =
     },
     empty: { products: [], demo: true, simulated: true, sessionLabel: '' },
   },
+  // Block trades (issue 11): a seeded demo offering open now, and one approved application.
+  blockList: { data: BLOCK_LIST, empty: { offerings: [], applications: [] } },
+  blockApply: { data: BLOCK_LIST, empty: BLOCK_LIST },
   tradePreview: { data: TRADE_PREVIEW, empty: TRADE_PREVIEW },
   tradePlace: { data: TRADE_ORDER, empty: TRADE_ORDER },
 };

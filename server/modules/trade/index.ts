@@ -10,8 +10,10 @@ import { orderDto } from './order-view';
 import { placeOrder, previewOrder } from './place-order';
 import { readProducts } from './products';
 import { registerTradeStaffCalls } from './staff-calls';
+import { registerBlockCalls } from './block-calls';
 
 export { seedProducts } from './products';
+export { seedBlockOfferings } from './block-offerings';
 export { startMatcher, sweepOrders } from './matcher';
 export type { Matcher, SweepSummary } from './matcher';
 export { unsettledProfits } from './settlement';
@@ -96,4 +98,5 @@ export function registerTradeModule(app: FastifyInstance): void {
     portfolio(maru, session.customer.id),
   );
   registerTradeStaffCalls(app);
+  registerBlockCalls(app);
 }

@@ -1,0 +1,74 @@
+import { Badge, Flex, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BlockOfferingDto } from '../../../contract/schemas/trade';
+import { formatPercent, formatPrice } from '../../market/format';
+import { discountOf } from './blockLook';
+
+/** The offering's labels: open or closed, and demo when it was seeded rather than listed. */
+export function OfferingBadges({ offering }: { offering: BlockOfferingDto }) {
+  const { t } = useTranslation();
+  return (
+    <Flex gap="1.5" flexShrink={0}>
+      {offering.demo ? (
+        <Badge colorPalette="purple" data-testid={`block-demo-${offering.id}`}>
+          {t('blockTrade.demo')}
+        </Badge>
+      ) : null}
+      <Badge
+        colorPalette={offering.open ? 'green' : 'gray'}
+        data-testid={`block-open-${offering.id}`}
+        data-value={offering.open}
+      >
+        {t(offering.open ? 'blockTrade.open' : 'blockTrade.closed')}
+      </Badge>
+    </Flex>
+  );
+}
+
+/** The offering price against the live price: "4.21 % below the current price". */
+export function DiscountText({
+  offering,
+  quote,
+}: {
+  offering: BlockOfferingDto;
+  quote: number | null | undefined;
+}) {
+  const { t } = useTranslation();
+  const discount = discountOf(offering.price, quote);
+  if (discount === null) {
+    return (
+      <Text fontSize="xs" color="fg.muted" data-testid={`block-discount-${offering.id}`}>
+        {t('blockTrade.noQuote')}
+      </Text>
+    );
+  }
+  const key = discount >= 0 ? 'blockTrade.discount' : 'blockTrade.premium';
+  return (
+    <Text fontSize="xs" color="fg.muted" data-testid={`block-discount-${offering.id}`}>
+      {t(key, { pct: formatPercent(Math.abs(discount)), quote: formatPrice(quote) })}
+    </Text>
+  );
+}
+
+/** One figure of an offering: its label and value on a line. */
+export function Fact({
+  label,
+  testId,
+  children,
+}: {
+  label: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Flex justify="space-between" gap="3" py="0.5">
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize="sm" fontWeight="medium" textAlign="end" data-testid={testId}>
+        {children}
+      </Text>
+    </Flex>
+  );
+}
