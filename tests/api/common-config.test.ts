@@ -116,7 +116,11 @@ describe.each(databaseKinds)('site configuration and API description on %s', (ki
       const op = doc.paths[`${API_BASE}${spec.path}`]?.post;
       expect(op?.operationId).toBe(name);
       expect(op?.summary).toBe(spec.summary);
-      expect(required(op)).toEqual(spec.access === 'customer' ? ['account', 'token'] : []);
+      // A call that cannot run without an Idempotency-Key says so (placing and closing orders).
+      const key = 'idempotent' in spec && spec.idempotent === 'required' ? ['idempotency-key'] : [];
+      expect(required(op), name).toEqual(
+        spec.access === 'customer' ? ['account', ...key, 'token'] : key,
+      );
       expect(op?.requestBody.content['application/json']).toBeDefined();
       expect(op?.responses['200']).toBeDefined();
     }
