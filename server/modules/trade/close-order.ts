@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { OrderSide } from '../../../contract';
 import { closingCosts, positionPnl } from '../../../contract';
 import type { OrderCloseCause, OrderEvent } from '../../../machines/order';
 import type { AppContext } from '../../app-context';

@@ -1,5 +1,4 @@
 import { inArray } from 'drizzle-orm';
-import type { OrderSide } from '../../../contract';
 import { atMaintenance, positionPnl } from '../../../contract';
 import type { AppContext } from '../../app-context';
 import { tradeOrders } from '../../db/schema';
@@ -38,9 +37,10 @@ export function dueAction(maru: AppContext, row: OrderRow, now: Date): Action {
   const open = tradingOpen(session, quote.market);
   const side = row.side;
   if (row.state === 'pending') {
-    return open && row.limitPrice !== null && tradedThrough(side, row.limitPrice, quote.price)
-      ? 'fill'
-      : null;
+    // An order rests until the session's end: one whose expiry job has not run yet (the job
+    // runner was down overnight, or lags behind a sweep) is not filled on a later session.
+    if (!open || row.limitPrice === null || now.getTime() >= row.expiresAt.getTime()) return null;
+    return tradedThrough(side, row.limitPrice, quote.price) ? 'fill' : null;
   }
   if (row.terms.closesAtSessionEnd && now.getTime() >= row.expiresAt.getTime()) {
     return 'sessionEnd';

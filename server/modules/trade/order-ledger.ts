@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { tradeOrderNo } from '../../../contract';
 import type { Database } from '../../db/connect';
 import { ledgerAccounts } from '../../db/schema';
@@ -57,13 +57,9 @@ async function post(db: Database, row: Money, kind: string, postings: PostingInp
   }
 }
 
-/** The customer's available won; `lock` holds the row until the transaction ends. */
-export async function availableBalance(
-  db: Database,
-  customerId: number,
-  lock = false,
-): Promise<number> {
-  const query = db
+/** The customer's available won. */
+export async function availableBalance(db: Database, customerId: number): Promise<number> {
+  const [row] = await db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(
@@ -73,8 +69,23 @@ export async function availableBalance(
         eq(ledgerAccounts.kind, 'available'),
       ),
     );
-  const [row] = lock ? await query.for('update') : await query;
   return row?.balance ?? 0;
+}
+
+/**
+ * Locks the accounts in id order, as postEntry does, and answers their balances read under the
+ * lock. A transaction that locked one account out of that order (the customer's available
+ * before a house account of lower id) could deadlock with an entry of the same customer's
+ * running at once (tests/api/trade-races.test.ts).
+ */
+async function lockedBalances(db: Database, ids: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [...new Set(ids)]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
+  return new Map(rows.map((r) => [r.id, r.balance]));
 }
 
 /** Placing an order that rests: margin, fee and tax are held (refused if not available). */
@@ -135,13 +146,25 @@ export async function settleClose(
 ): Promise<number> {
   const ids = await accounts(db, row.customerId);
   const back = row.margin + amounts.pnl - amounts.fee - amounts.tax;
-  // A loss beyond the margin: only what is available can be taken; the house bears the rest.
-  const fromAvailable =
-    back >= 0 ? back : -Math.min(-back, await availableBalance(db, row.customerId, true));
+  const costs = await houseCosts(db, amounts.fee, amounts.tax);
+  let fromAvailable = back;
+  if (back < 0) {
+    // A loss beyond the margin: only what is available can be taken; the house bears the rest.
+    // Available is read under the lock the entry takes, with every account of the entry locked
+    // in the ledger's order first.
+    const trading = await houseAccountId(db, KRW, 'house_trading');
+    const locked = await lockedBalances(db, [
+      ids.available,
+      ids.position_margin,
+      trading,
+      ...costs.map((p) => p.accountId),
+    ]);
+    fromAvailable = -Math.min(-back, locked.get(ids.available) ?? 0);
+  }
   const postings: PostingInput[] = [
     { accountId: ids.position_margin, amount: -row.margin },
     ...(fromAvailable !== 0 ? [{ accountId: ids.available, amount: fromAvailable }] : []),
-    ...(await houseCosts(db, amounts.fee, amounts.tax)),
+    ...costs,
   ];
   const rest = postings.reduce((sum, p) => sum + p.amount, 0);
   if (rest !== 0) {

@@ -1,11 +1,5 @@
 import { and, count, desc, eq, gte, inArray, sum } from 'drizzle-orm';
-import type {
-  OrderDetailDto,
-  OrderSide,
-  OrdersDto,
-  OrdersRequest,
-  PortfolioDto,
-} from '../../../contract';
+import type { OrderDetailDto, OrdersDto, OrdersRequest, PortfolioDto } from '../../../contract';
 import { ORDER_TAB_STATES, positionPnl } from '../../../contract';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/connect';

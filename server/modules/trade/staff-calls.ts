@@ -2,7 +2,6 @@ import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { STAFF_API } from '../../../contract';
-import type { TradeProductTerms } from '../../../contract';
 import { customers, tradeOrders } from '../../db/schema';
 import { defineCall } from '../../http/define-call';
 import { ApiRefusal } from '../../http/refusal';
