@@ -2,10 +2,12 @@
 // Results are printed and written to bench/results/latest.json; bench/README.md reports them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { measureAbuse } from './abuse';
+import { printPgbenchComparison } from './client-loop';
 import { measureApiThroughput } from './api-throughput';
 import { measureLedgerPosting } from './ledger-posting';
 import { TARGETS, measureWire } from './login-bundle';
 import { BOOK, measureOrderBook } from './order-book';
+import { measurePlaceOrder } from './place-order';
 import { measureFanout } from './realtime-fanout';
 import { measureSimulatorCpu } from './simulator-cpu';
 import { measureWithdrawals } from './withdrawals';
@@ -120,12 +122,14 @@ if ((!only && process.env.DATABASE_URL) || only === 'withdrawals') {
   // PostgreSQL only (DATABASE_URL): withdrawals against pgbench TPC-B, same clients, same run.
   const row = await measureWithdrawals();
   results.withdrawals = row;
-  console.log(
-    '\n| clients | pgbench TPC-B tps | withdrawals/s | p50 ms | p99 ms | × pgbench (target ≥ 0.5) | p99 < 20 ms |\n|---|---|---|---|---|---|---|',
-  );
-  console.log(
-    `| ${row.clients} | ${row.pgbenchTps} | ${row.withdrawalsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.ratio} | ${row.p99Ms < 20 ? 'yes' : '**no**'} |`,
-  );
+  printPgbenchComparison('withdrawals', [row]);
+}
+
+if ((!only && process.env.DATABASE_URL) || only === 'place-order') {
+  // Market orders over HTTP on PostgreSQL against pgbench TPC-B (same clients, same run), and PGlite beside it.
+  const rows = await measurePlaceOrder();
+  results.placeOrder = rows;
+  printPgbenchComparison('orders', rows);
 }
 
 if (!only || only === 'abuse') {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { ACCOUNT_CURRENCIES } from '../../contract';
 import type { Currency } from '../../contract';
 import type { Database } from '../db/connect';
@@ -48,30 +48,42 @@ export function customerAccountId(
 /**
  * Several of the customer's accounts in one currency, in one query when they are all open (as
  * available and held are from registration on); any missing one is opened as customerAccountId
- * opens it.
+ * opens it. `houseKinds` adds the house's accounts of that currency to the same query (an entry
+ * between the customer and the house, e.g. an order's fee, needs no second round trip).
  */
-export async function customerAccountIds<const K extends CustomerAccountKind>(
+export async function customerAccountIds<
+  const K extends CustomerAccountKind,
+  const H extends HouseAccountKind = never,
+>(
   db: Database,
   customerId: number,
   currency: Currency,
   kinds: readonly K[],
-): Promise<Record<K, number>> {
+  houseKinds: readonly H[] = [],
+): Promise<Record<K | H, number>> {
   const rows = await db
     .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
     .from(ledgerAccounts)
     .where(
       and(
-        eq(ledgerAccounts.customerId, customerId),
+        // A house_ kind is only ever the house's (ledger_accounts_owner_matches_kind).
+        houseKinds.length === 0
+          ? eq(ledgerAccounts.customerId, customerId)
+          : or(eq(ledgerAccounts.customerId, customerId), isNull(ledgerAccounts.customerId)),
         eq(ledgerAccounts.currency, currency),
-        inArray(ledgerAccounts.kind, [...kinds]),
+        inArray(ledgerAccounts.kind, [...kinds, ...houseKinds]),
       ),
     );
-  const ids: Partial<Record<K, number>> = {};
+  const ids: Partial<Record<K | H, number>> = {};
   for (const kind of kinds) {
     ids[kind] =
       rows.find((r) => r.kind === kind)?.id ?? (await accountId(db, customerId, currency, kind));
   }
-  return ids as Record<K, number>;
+  for (const kind of houseKinds) {
+    ids[kind] =
+      rows.find((r) => r.kind === kind)?.id ?? (await accountId(db, null, currency, kind));
+  }
+  return ids as Record<K | H, number>;
 }
 
 /** The house's account of a kind in a currency, opened on first use. */

@@ -97,40 +97,44 @@ export async function writeEntry(
   for (const account of accounts) checkNewBalance(account, deltas.get(account.id) ?? 0n);
 
   const scope = keyedRequest(entry, reversesEntryId);
-  const [created] = await tx
-    .insert(journalEntries)
-    .values({
-      kind: entry.kind,
-      reason: entry.reason,
-      actor: entry.actor,
-      idempotencyScope: scope?.scope ?? null,
-      idempotencyKey: scope?.key ?? null,
-      requestHash: scope?.hash ?? null,
-      reversesEntryId,
-    })
-    .returning({ id: journalEntries.id });
-  if (!created) throw new Error('journal entry insert returned no row');
-  await tx.insert(postings).values(
-    entry.postings.map((p) => ({
-      entryId: created.id,
-      accountId: p.accountId,
-      amount: p.amount,
-    })),
+  // The entry, its postings and the balances in one statement: the accounts stay locked until the
+  // commit, and the house's (fees, banks) are shared by every customer's entries, so each round
+  // trip saved here is time every other entry on them waits less. The postings' reference to the
+  // entry is checked at the statement's end, when the entry's row exists.
+  const values = entry.postings.map(
+    (p) => sql`(${p.accountId}::integer, ${BigInt(p.amount).toString()}::bigint)`,
   );
   const changes = [...deltas].filter(([, delta]) => delta !== 0n);
-  if (changes.length > 0) {
-    const rows = changes.map(([id, delta]) => sql`(${id}::integer, ${delta.toString()}::bigint)`);
-    await tx.execute(
-      sql`update ${ledgerAccounts} set balance = balance + d.delta
-          from (values ${sql.join(rows, sql`, `)}) as d(id, delta)
-          where ${ledgerAccounts.id} = d.id`,
-    );
-  }
+  const balances =
+    changes.length === 0
+      ? sql``
+      : sql`, balances as (
+          update ${ledgerAccounts} set balance = balance + d.delta
+          from (values ${sql.join(
+            changes.map(([id, delta]) => sql`(${id}::integer, ${delta.toString()}::bigint)`),
+            sql`, `,
+          )}) as d(id, delta)
+          where ${ledgerAccounts.id} = d.id)`;
+  const result = await tx.execute(
+    sql`with entry as (
+          insert into ${journalEntries}
+            (kind, reason, actor, idempotency_scope, idempotency_key, request_hash, reverses_entry_id)
+          values (${entry.kind}, ${entry.reason}, ${entry.actor}, ${scope?.scope ?? null},
+            ${scope?.key ?? null}, ${scope?.hash ?? null}, ${reversesEntryId}::bigint)
+          returning id),
+        lines as (
+          insert into ${postings} (entry_id, account_id, amount)
+          select entry.id, p.account_id, p.amount
+          from entry, (values ${sql.join(values, sql`, `)}) as p(account_id, amount))${balances}
+        select id::text as id from entry`,
+  );
+  const created = (result as { rows: { id: string }[] }).rows[0];
+  if (!created) throw new Error('journal entry insert returned no row');
   // The owners' live balances are pushed once this commits (server/realtime/account-pushes.ts).
   for (const customerId of new Set(accounts.map((a) => a.customerId))) {
     if (customerId !== null) noteForCommit(tx, { topic: 'balances', customerId });
   }
-  return created.id;
+  return Number(created.id);
 }
 
 /**

@@ -6,7 +6,7 @@ import { lifecycleTransitions } from '../db/schema';
 import { Refusal } from '../refusal';
 import { scheduleClockEvents } from './jobs/schedule';
 import { notifyTransition, subscribeTransitions } from './subscribers';
-import type { Actor, Lifecycle } from './types';
+import type { Actor, Lifecycle, LoadedLifecycle } from './types';
 
 // Clock events: entering a state with `meta.schedule` writes its jobs in the transition's
 // transaction. Registered here, once, so no way of loading the engine can leave it out.
@@ -31,6 +31,11 @@ export interface ApplyEventRequest<TContext, TEvent extends EventObject = EventO
   sideEffects?: (tx: Transaction, applied: AppliedTransition<TContext>) => Promise<void>;
   /** The time of the transition (the app's clock; the job runner's for scheduled events). */
   now?: Date;
+  /**
+   * The entity as the caller already has it in this transaction (e.g. the row it has just
+   * inserted): saves the load's round trip. The write stays conditional on its version.
+   */
+  current?: LoadedLifecycle<TContext>;
 }
 
 export interface AppliedTransition<TContext> {
@@ -55,7 +60,7 @@ export async function applyEvent<TContext, TEvent extends EventObject>(
   const { lifecycle, id, event, actor } = request;
   const now = request.now ?? new Date();
   return db.transaction(async (tx) => {
-    const current = await lifecycle.storage.load(tx, id);
+    const current = request.current ?? (await lifecycle.storage.load(tx, id));
     if (current === null) throw new Refusal(lifecycle.notFound);
     if (request.expectedVersion != null && request.expectedVersion !== current.version) {
       throw new Refusal('lifecycle.conflict');

@@ -3,7 +3,7 @@ import { tradeOrderNo } from '../../../contract';
 import type { Database } from '../../db/connect';
 import { ledgerAccounts } from '../../db/schema';
 import type { tradeOrders } from '../../db/schema';
-import { customerAccountIds, houseAccountId, LedgerError, postEntry } from '../../ledger';
+import { customerAccountIds, LedgerError, postEntry } from '../../ledger';
 import type { PostingInput } from '../../ledger';
 import { Refusal } from '../../refusal';
 
@@ -29,18 +29,45 @@ const actorOf = (row: Pick<OrderRow, 'customerId'>) => `customer:${row.customerI
 /** What opening the order takes from the customer: margin, fee and tax. */
 export const openingTotal = (row: Money) => row.margin + row.openFee + row.openTax;
 
-async function accounts(db: Database, customerId: number) {
-  return customerAccountIds(db, customerId, KRW, ['available', 'held', 'position_margin']);
+type HouseKind = 'house_fees' | 'house_taxes' | 'house_trading';
+
+/**
+ * The customer's accounts and the house's that an entry needs, in one query (the house's ids
+ * would be a round trip each). A house account is asked for only when the entry posts to it, so
+ * a zero fee or tax opens no account, as before.
+ */
+async function accounts<const H extends HouseKind = never>(
+  db: Database,
+  customerId: number,
+  house: readonly (H | false)[] = [],
+) {
+  const houseKinds = house.filter((kind): kind is H => kind !== false);
+  return customerAccountIds(
+    db,
+    customerId,
+    KRW,
+    ['available', 'held', 'position_margin'],
+    houseKinds,
+  );
 }
 
-async function houseCosts(db: Database, fee: number, tax: number): Promise<PostingInput[]> {
+/** The fee and tax postings to the house, with the ids `accounts` found. */
+function houseCosts(
+  ids: Partial<Record<HouseKind, number>>,
+  fee: number,
+  tax: number,
+): PostingInput[] {
   const postings: PostingInput[] = [];
-  if (fee > 0)
-    postings.push({ accountId: await houseAccountId(db, KRW, 'house_fees'), amount: fee });
-  if (tax > 0)
-    postings.push({ accountId: await houseAccountId(db, KRW, 'house_taxes'), amount: tax });
+  if (fee > 0 && ids.house_fees !== undefined)
+    postings.push({ accountId: ids.house_fees, amount: fee });
+  if (tax > 0 && ids.house_taxes !== undefined)
+    postings.push({ accountId: ids.house_taxes, amount: tax });
   return postings;
 }
+
+/** Which house accounts a fee and a tax post to. */
+const costKinds = (fee: number, tax: number) =>
+  [fee > 0 && 'house_fees', tax > 0 && 'house_taxes'] as const;
 
 async function post(db: Database, row: Money, kind: string, postings: PostingInput[]) {
   try {
@@ -100,21 +127,21 @@ export async function holdOpening(db: Database, row: Money): Promise<void> {
 
 /** An order filled when placed: margin pledged, fee and tax paid, from `available`. */
 export async function openFromAvailable(db: Database, row: Money): Promise<void> {
-  const ids = await accounts(db, row.customerId);
+  const ids = await accounts(db, row.customerId, costKinds(row.openFee, row.openTax));
   await post(db, row, 'trade_open', [
     { accountId: ids.available, amount: -openingTotal(row) },
     { accountId: ids.position_margin, amount: row.margin },
-    ...(await houseCosts(db, row.openFee, row.openTax)),
+    ...houseCosts(ids, row.openFee, row.openTax),
   ]);
 }
 
 /** A resting order filled: what was held becomes the pledged margin, the fee and the tax. */
 export async function openFromHeld(db: Database, row: Money): Promise<void> {
-  const ids = await accounts(db, row.customerId);
+  const ids = await accounts(db, row.customerId, costKinds(row.openFee, row.openTax));
   await post(db, row, 'trade_fill', [
     { accountId: ids.held, amount: -openingTotal(row) },
     { accountId: ids.position_margin, amount: row.margin },
-    ...(await houseCosts(db, row.openFee, row.openTax)),
+    ...houseCosts(ids, row.openFee, row.openTax),
   ]);
 }
 
@@ -144,32 +171,33 @@ export async function settleClose(
   row: Money,
   amounts: CloseAmounts,
 ): Promise<number> {
-  const ids = await accounts(db, row.customerId);
   const back = row.margin + amounts.pnl - amounts.fee - amounts.tax;
-  const costs = await houseCosts(db, amounts.fee, amounts.tax);
+  const ids = await accounts(db, row.customerId, [
+    ...costKinds(amounts.fee, amounts.tax),
+    'house_trading',
+  ]);
   let fromAvailable = back;
   if (back < 0) {
     // A loss beyond the margin: only what is available can be taken; the house bears the rest.
     // Available is read under the lock the entry takes, with every account of the entry locked
     // in the ledger's order first.
-    const trading = await houseAccountId(db, KRW, 'house_trading');
+    const costs = houseCosts(ids, amounts.fee, amounts.tax);
     const locked = await lockedBalances(db, [
       ids.available,
       ids.position_margin,
-      trading,
+      ids.house_trading,
       ...costs.map((p) => p.accountId),
     ]);
     fromAvailable = -Math.min(-back, locked.get(ids.available) ?? 0);
   }
+  // The house's trading account pays or takes what the customer's side does not balance.
+  const rest = -row.margin + fromAvailable + amounts.fee + amounts.tax;
   const postings: PostingInput[] = [
     { accountId: ids.position_margin, amount: -row.margin },
     ...(fromAvailable !== 0 ? [{ accountId: ids.available, amount: fromAvailable }] : []),
-    ...costs,
+    ...houseCosts(ids, amounts.fee, amounts.tax),
+    ...(rest !== 0 ? [{ accountId: ids.house_trading, amount: -rest }] : []),
   ];
-  const rest = postings.reduce((sum, p) => sum + p.amount, 0);
-  if (rest !== 0) {
-    postings.push({ accountId: await houseAccountId(db, KRW, 'house_trading'), amount: -rest });
-  }
   await post(db, row, 'trade_close', postings);
   return fromAvailable - row.margin - row.openFee - row.openTax;
 }

@@ -231,8 +231,10 @@ export async function placeOrder(
     .returning();
   if (!row) throw new Error('order insert returned no row');
   if (plan.fillsNow && plan.price !== null) {
-    await openFromAvailable(db, row);
-    await applyEvent(db, {
+    // The fill before the money: the entry locks the house's fee and tax accounts, which every
+    // order shares, until the commit; posting it last keeps that lock for the fewest statements.
+    // A refused entry (overdraft) still undoes the fill: both are in the call's transaction.
+    const filled = await applyEvent(db, {
       lifecycle: orderLifecycle,
       id: row.id,
       event: {
@@ -243,17 +245,25 @@ export async function placeOrder(
       },
       actor: { kind: 'system', id: null },
       now,
+      // The row was inserted just above: no need to load it again.
+      current: row,
     });
-  } else {
-    await holdOpening(db, row);
-    // The row starts in `pending` without a transition: its expiry is written here.
-    await scheduleJob(
-      db,
-      { entityType: 'order', entityId: row.id, event: { type: 'order.expire' }, dueAt: expiresAt },
-      now,
+    await openFromAvailable(db, row);
+    // The fill changes the state columns alone: the answer is the inserted row with them.
+    return orderDto(
+      { ...row, state: filled.to, context: filled.context, version: filled.version },
+      maru.feed,
     );
   }
-  return orderDto(await orderRow(maru, row.id), maru.feed);
+  await holdOpening(db, row);
+  // The row starts in `pending` without a transition: its expiry is written here.
+  await scheduleJob(
+    db,
+    { entityType: 'order', entityId: row.id, event: { type: 'order.expire' }, dueAt: expiresAt },
+    now,
+  );
+  // Nothing has changed the row since its insert returned it.
+  return orderDto(row, maru.feed);
 }
 
 /** An order's row as it is now (after a transition). */
