@@ -131,7 +131,7 @@ describeLifecyclePaths({
       return row;
     };
 
-    /** Moves the market in `stepMs` steps, sweeping, until the order leaves `from`. */
+    /** Sweeps, moving the market `stepMs` at a time, until `leaves` accepts the state. */
     const marketUntil = async (
       o: PathOrder,
       leaves: (state: string) => boolean,

@@ -92,11 +92,13 @@ describe.each(databaseKinds)('refusals of the order path on %s', (kind) => {
   it('refuses a product staff unlisted, and block trades (trade.product_unavailable)', async () => {
     await setProduct({ ...DEFAULT_PRODUCTS.stock, enabled: false });
     try {
-      await refused(() => place(t.app, trader, order()), 'trade.product_unavailable');
+      await refused(() => place(t.app, trader, order({ lots: 1 })), 'trade.product_unavailable');
     } finally {
       await setProduct(DEFAULT_PRODUCTS.stock);
     }
-    // Listed again, the same order is taken; block trades are applied for, never placed.
+    // Listed again, the same order is taken.
+    expectSuccess(await place(t.app, trader, order({ lots: 1 })));
+    // Block trades are applied for, never placed.
     await refused(
       () => place(t.app, trader, order({ product: 'block' })),
       'trade.product_unavailable',
@@ -236,17 +238,17 @@ describe.each(databaseKinds)('refusals of the order path on %s', (kind) => {
 
   it('answers the same key and body once: one order, one hold', async () => {
     const key = randomUUID();
-    const body = order({ lots: 2 });
-    const before = await availableWon(t.app, trader);
-    const [first, second] = [
-      await place(t.app, trader, body, key),
-      await place(t.app, trader, body, key),
-    ];
-    const a = expectSuccess<TradeOrderDto>(first);
-    expect(expectSuccess<TradeOrderDto>(second)).toEqual(a);
-    const rows = await t.db.select().from(tradeOrders).where(eq(tradeOrders.customerId, trader.id));
-    expect(rows.filter((r) => r.id === a.id)).toHaveLength(1);
-    expect(await availableWon(t.app, trader)).toBe(before - a.margin - a.fee - a.tax);
+    // A limit order at the lower limit rests: what it costs is held.
+    const body = order({ type: 'limit', price: quote().lowerLimit, lots: 2 });
+    const ordersOf = async () =>
+      (await t.db.select().from(tradeOrders).where(eq(tradeOrders.customerId, trader.id))).length;
+    const [before, count] = [await availableWon(t.app, trader), await ordersOf()];
+    const first = expectSuccess<TradeOrderDto>(await place(t.app, trader, body, key));
+    const second = expectSuccess<TradeOrderDto>(await place(t.app, trader, body, key));
+    expect(first.state).toBe('pending');
+    expect(second).toEqual(first);
+    expect(await ordersOf()).toBe(count + 1);
+    expect(await availableWon(t.app, trader)).toBe(before - first.margin - first.fee - first.tax);
     // The same key with another body is refused, and changes nothing.
     await refused(
       () => place(t.app, trader, order({ lots: 3 }), key),
