@@ -63,6 +63,12 @@ export const mustAgree = () =>
     .required(code('account.agreement_required'))
     .oneOf([true], code('account.agreement_required'));
 
-/** A request body: the listed fields and no others (an unknown field is refused, not ignored). */
+/**
+ * A request body: the listed fields and no others (an unknown field is refused, not ignored). Its
+ * own type error is a code: yup's default message prints the value, which overflows the stack
+ * for a deeply nested one (an object field sent 3,000 nested arrays).
+ */
 export const strictObject = <T extends ObjectShape>(shape: T) =>
-  object(shape).noUnknown(true, code('request.unknown_field'));
+  object(shape)
+    .noUnknown(true, code('request.unknown_field'))
+    .typeError(code('request.wrong_type'));

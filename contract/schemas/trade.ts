@@ -293,6 +293,7 @@ export const productsSetRequest = strictObject({
   code: oneOfText(TRADE_PRODUCTS, code('trade.product_unavailable')),
   lotSize: wholeCount(code('request.invalid')),
   leverages: array(wholeCount(code('request.invalid')))
+    .typeError(code('request.wrong_type'))
     .required(code('request.required'))
     .min(1, code('request.invalid'))
     .max(10, code('request.invalid')),

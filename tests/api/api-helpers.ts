@@ -55,6 +55,7 @@ export function callRaw(
   body: string,
   contentType: string | null,
   session?: Session,
+  headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
@@ -63,6 +64,7 @@ export function callRaw(
     headers: {
       ...(contentType ? { 'content-type': contentType } : {}),
       ...(session ? { [TOKEN_HEADER]: session.token, [ACCOUNT_HEADER]: session.account } : {}),
+      ...headers,
     },
   });
 }

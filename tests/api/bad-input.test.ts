@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallName, ErrorCode } from '../../contract';
-import { CALLS } from '../../contract';
+import type { CallName, CallSpec, ErrorCode } from '../../contract';
+import { CALLS, IDEMPOTENCY_KEY_HEADER } from '../../contract';
 import { count, sql } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../server/db/connect';
@@ -132,7 +133,10 @@ const ID: FieldExpectations = {
   bad: [-1, 0, 1.5, 2 ** 31, 2 ** 53, 2 ** 53 + 2].map(refusedWith('request.invalid')),
 };
 
-/** A valid order (the matrix customer has no money, so a good one is refused for margin). */
+/**
+ * A valid order. The call's own rules refuse it for the matrix customer: 50,000 is far under
+ * 005930's daily limits (its price is about 200,000), and the customer has no money.
+ */
 const ORDER = {
   product: 'stock',
   symbol: '005930',
@@ -142,23 +146,52 @@ const ORDER = {
   lots: 1,
   leverage: 1,
 };
-const ORDER_FIELDS: Record<string, FieldExpectations> = {
-  product: { ...CHOICE, huge: 'trade.product_unavailable' },
+/** Numbers no field of an order takes: negative, zero, fractional, unsafe or huge. */
+const HUGE_NUMBERS = [2 ** 53, 2 ** 53 + 2, 2 ** 64, Number.MAX_VALUE, -(2 ** 53)];
+const orderFields = (
+  fundPasswordLeftOut: ErrorCode | undefined,
+): Record<string, FieldExpectations> => ({
+  product: {
+    ...CHOICE,
+    huge: 'trade.product_unavailable',
+    bad: ['Stock', 'stock ', 'bonds', '', 'stock\u0000'].map(
+      refusedWith('trade.product_unavailable'),
+    ),
+  },
   symbol: {
     ...TEXT,
-    bad: ['ABC', '0059301', '00593\u0000'].map(refusedWith('market.unknown_symbol')),
+    bad: [
+      ...['ABC', '0059301', '00593', 'abcdef', '005930 '].map(refusedWith('market.unknown_symbol')),
+      { value: '', code: 'request.required' },
+      ...['00593\u0000', '\u0000', '005930\u0000', '00593\ud800', '\udfff'].map(
+        refusedWith('request.invalid_characters'),
+      ),
+    ],
   },
-  side: CHOICE,
-  type: CHOICE,
+  side: { ...CHOICE, bad: ['buy', 'LONG', ''].map(refusedWith('request.invalid')) },
+  type: { ...CHOICE, bad: ['stop', 'LIMIT', ''].map(refusedWith('request.invalid')) },
   price: {
     missing: 'trade.price_required',
     wrongTypes: ['50000', true, {}, []],
     huge: 'request.wrong_type',
-    bad: [-1, 0, 0.5, 2 ** 53].map(refusedWith('trade.invalid_price')),
+    bad: [-1, 0, 0.5, 50_000.5, ...HUGE_NUMBERS].map(refusedWith('trade.invalid_price')),
   },
-  lots: { ...COUNT, bad: [-1, 0, 1.5, 2 ** 53].map(refusedWith('trade.invalid_lots')) },
-  leverage: { ...COUNT, bad: [-1, 0, 1.5, 2 ** 53].map(refusedWith('trade.invalid_leverage')) },
-};
+  lots: { ...COUNT, bad: [-1, 0, 1.5, ...HUGE_NUMBERS].map(refusedWith('trade.invalid_lots')) },
+  leverage: {
+    ...COUNT,
+    bad: [-1, 0, 1.5, ...HUGE_NUMBERS].map(refusedWith('trade.invalid_leverage')),
+  },
+  // The keypad's fund password, optional: left out, the order is checked without it.
+  fundPassword: {
+    ...MONEY_TEXT,
+    missing: null,
+    nullValue: 'request.invalid',
+    optionalThen: fundPasswordLeftOut,
+  },
+});
+/** A preview answers 200 with the refusal inside; a place is refused (the daily limits). */
+const PREVIEW_FIELDS = orderFields(undefined);
+const PLACE_FIELDS = orderFields('trade.price_limit');
 
 /** A valid body per call (with its own field rules), the base each bad request mutates. */
 function matrix(
@@ -331,8 +364,8 @@ function matrix(
       fields: { type: CHOICE, page: PAGING, pageSize: PAGING },
     },
     tradeProducts: { valid: {}, fields: {} },
-    tradePreview: { valid: ORDER, fields: ORDER_FIELDS },
-    tradePlace: { valid: ORDER, fields: ORDER_FIELDS },
+    tradePreview: { valid: ORDER, fields: PREVIEW_FIELDS },
+    tradePlace: { valid: ORDER, fields: PLACE_FIELDS },
     tradeCancel: { valid: { id: 1 }, fields: { id: ID } },
     tradeClose: { valid: { id: 1 }, fields: { id: ID } },
     tradeOrders: {
@@ -346,7 +379,16 @@ function matrix(
       valid: { id: 1, shares: 100 },
       fields: {
         id: ID,
-        shares: { ...COUNT, bad: [-1, 0, 1.5, 2 ** 53].map(refusedWith('trade.invalid_lots')) },
+        shares: {
+          ...COUNT,
+          bad: [-1, 0, 1.5, ...HUGE_NUMBERS].map(refusedWith('trade.invalid_lots')),
+        },
+        fundPassword: {
+          ...MONEY_TEXT,
+          missing: null,
+          nullValue: 'request.invalid',
+          optionalThen: 'trade.insufficient_margin',
+        },
       },
     },
     watchlistRemove: {
@@ -445,17 +487,28 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
     const sessionFor = (target: TestApp) =>
       spec.access === 'customer' ? (target === t ? session : roomySession) : undefined;
     const cases = () => matrix(t.demoCode)[name];
+    /** A fresh Idempotency-Key where the call requires one (checked before the body). */
+    const keyed = (): Record<string, string> =>
+      (spec as CallSpec).idempotent === 'required'
+        ? { [IDEMPOTENCY_KEY_HEADER]: randomUUID() }
+        : {};
     const fieldNames = Object.keys(matrix('X')[name].fields);
 
     /** Validation accepts the body: a 200, or the call's own refusal of the matrix customer. */
     async function acceptedWithout(body: Record<string, unknown>, then: ErrorCode | undefined) {
       if (then === undefined) {
-        const response = await call(t.app, spec.path, body, { session: sessionFor(t) });
+        const response = await call(t.app, spec.path, body, {
+          session: sessionFor(t),
+          headers: keyed(),
+        });
         expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
         return;
       }
       const before = await writeSnapshot(t.db);
-      const response = await call(t.app, spec.path, body, { session: sessionFor(t) });
+      const response = await call(t.app, spec.path, body, {
+        session: sessionFor(t),
+        headers: keyed(),
+      });
       expect(response.statusCode).toBeLessThan(500);
       expect((JSON.parse(response.body) as { code?: string }).code).toBe(then);
       expect(await writeSnapshot(t.db)).toEqual(before);
@@ -473,7 +526,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
         }
         await refused(
           t,
-          () => call(t.app, spec.path, body, { session: sessionFor(t) }),
+          () => call(t.app, spec.path, body, { session: sessionFor(t), headers: keyed() }),
           missing ?? 'request.required',
           400,
           field,
@@ -491,7 +544,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
                 t.app,
                 spec.path,
                 { ...cases().valid, [field]: value },
-                { session: sessionFor(t) },
+                { session: sessionFor(t), headers: keyed() },
               ),
             'request.wrong_type',
             400,
@@ -505,7 +558,12 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
         await refused(
           t,
           () =>
-            call(t.app, spec.path, { ...cases().valid, [field]: null }, { session: sessionFor(t) }),
+            call(
+              t.app,
+              spec.path,
+              { ...cases().valid, [field]: null },
+              { session: sessionFor(t), headers: keyed() },
+            ),
           expectations.nullValue ?? expectations.missing ?? 'request.required',
           400,
           field,
@@ -523,7 +581,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
                   t.app,
                   spec.path,
                   { ...cases().valid, [field]: value },
-                  { session: sessionFor(t) },
+                  { session: sessionFor(t), headers: keyed() },
                 ),
               code,
               400,
@@ -538,7 +596,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
         // Over the default 16 KiB body limit: refused before parsing.
         await refused(
           t,
-          () => call(t.app, spec.path, body, { session: sessionFor(t) }),
+          () => call(t.app, spec.path, body, { session: sessionFor(t), headers: keyed() }),
           'request.too_large',
           413,
         );
@@ -546,7 +604,8 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
         const roomyBody = { ...matrix(roomy.demoCode)[name].valid, [field]: HUGE };
         await refused(
           roomy,
-          () => call(roomy.app, spec.path, roomyBody, { session: sessionFor(roomy) }),
+          () =>
+            call(roomy.app, spec.path, roomyBody, { session: sessionFor(roomy), headers: keyed() }),
           cases().fields[field]?.huge ?? 'request.too_long',
           400,
           field,
@@ -558,7 +617,13 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
       for (const extra of [{ extra: 1 }, { isAdmin: true }, { constructor: 'x' }]) {
         await refused(
           t,
-          () => call(t.app, spec.path, { ...cases().valid, ...extra }, { session: sessionFor(t) }),
+          () =>
+            call(
+              t.app,
+              spec.path,
+              { ...cases().valid, ...extra },
+              { session: sessionFor(t), headers: keyed() },
+            ),
           'request.unknown_field',
           400,
           'body',
@@ -570,7 +635,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
       for (const raw of ['{"type":', '{', "{'a':1}", '{"a":1,}', 'nul', '{"__proto__":{"x":1}}']) {
         await refused(
           t,
-          () => callRaw(t.app, spec.path, raw, 'application/json', sessionFor(t)),
+          () => callRaw(t.app, spec.path, raw, 'application/json', sessionFor(t), keyed()),
           'request.malformed',
           400,
         );
@@ -581,7 +646,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
       for (const raw of ['[]', '[{}]', '"text"', 'null', '42', 'true']) {
         await refused(
           t,
-          () => callRaw(t.app, spec.path, raw, 'application/json', sessionFor(t)),
+          () => callRaw(t.app, spec.path, raw, 'application/json', sessionFor(t), keyed()),
           'request.wrong_type',
           400,
           'body',
@@ -593,7 +658,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
       const padded = JSON.stringify({ ...cases().valid, pad: 'x'.repeat(17 * 1024) });
       await refused(
         t,
-        () => callRaw(t.app, spec.path, padded, 'application/json', sessionFor(t)),
+        () => callRaw(t.app, spec.path, padded, 'application/json', sessionFor(t), keyed()),
         'request.too_large',
         413,
       );
@@ -609,7 +674,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
       ]) {
         await refused(
           t,
-          () => callRaw(t.app, spec.path, body, type, sessionFor(t)),
+          () => callRaw(t.app, spec.path, body, type, sessionFor(t), keyed()),
           'request.unsupported_media',
           415,
         );
@@ -617,7 +682,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
       // A body with no content type at all.
       await refused(
         t,
-        () => callRaw(t.app, spec.path, body, null, sessionFor(t)),
+        () => callRaw(t.app, spec.path, body, null, sessionFor(t), keyed()),
         'request.unsupported_media',
         415,
       );

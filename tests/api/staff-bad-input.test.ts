@@ -100,7 +100,7 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
     closesAtSessionEnd: false,
     enabled: true,
   },
-  ordersSearch: { page: 1, pageSize: 20 },
+  ordersSearch: { query: 'T1', state: 'pending', page: 1, pageSize: 20 },
   ordersDetail: { id: 1 },
   blockCreate: {
     symbol: '005930',
@@ -189,8 +189,10 @@ describe.each(databaseKinds)('staff bad input on %s', (kind) => {
     const answer = envelope(response);
     expect(response.statusCode, `${name} ${response.body}`).toBe(400);
     expect(answer.status).toBe(0);
-    // Money fields answer their own codes (money.invalid_amount, money.unsupported_currency).
-    expect(answer.code).toMatch(/^(request|account|staff|kyc|money)\./);
+    // Money fields answer their own codes (money.invalid_amount, money.unsupported_currency), and
+    // trading ones theirs (a product that is not one: trade.product_unavailable; a symbol:
+    // market.unknown_symbol).
+    expect(answer.code).toMatch(/^(request|account|staff|kyc|money|trade|market)\./);
     if (field !== undefined) expect(answer.params?.field, name).toBe(field);
     expect(await snapshot(t.db)).toEqual(before);
     return answer;
@@ -222,12 +224,37 @@ describe.each(databaseKinds)('staff bad input on %s', (kind) => {
     ['withdrawalsReject', 'reason', NUL, 'request.invalid_characters'],
     ['withdrawalsPaid', 'reference', NUL, 'request.invalid_characters'],
   ];
-  it.each(MONEY_VALUES)('%s refuses bad %s values', async (name, field, values, code) => {
-    for (const value of values) {
-      const answer = await refused(name, { ...VALID[name], [field]: value }, field);
-      expect(answer.code, `${name}.${field} = ${String(value)}`).toBe(code);
+  /** Trading terms an operator cannot set, and order ids that are none. */
+  const TRADE_VALUES: [StaffCallName, string, unknown[], string][] = [
+    [
+      'productsSet',
+      'code',
+      ['bonds', 'Stock', 'stock ', 'stock\u0000'],
+      'trade.product_unavailable',
+    ],
+    ['productsSet', 'lotSize', [0, -1, 1.5, 2 ** 53], 'request.invalid'],
+    ['productsSet', 'leverages', [[], [...Array(11).keys()].map((i) => i + 1)], 'request.invalid'],
+    ['productsSet', 'minOpenAmount', [-1, 0.5, 1e13, 2 ** 53], 'request.invalid'],
+    ['productsSet', 'commissionPpm', [-1, 0.5, 100_001, 2 ** 53], 'request.invalid'],
+    ['productsSet', 'maintenancePct', [-1, 0.5, 100, 2 ** 53], 'request.invalid'],
+    ['ordersDetail', 'id', [-1, 0, 1.5, 2 ** 31, 2 ** 53], 'request.invalid'],
+  ];
+  it('productsSet refuses leverages that are not whole multiples, naming the entry', async () => {
+    for (const value of [0, -1, 1.5, 2 ** 53]) {
+      const body = { ...VALID.productsSet, leverages: [2, value] };
+      const answer = await refused('productsSet', body, 'leverages[1]');
+      expect(answer.code).toBe('request.invalid');
     }
   });
+  it.each([...MONEY_VALUES, ...TRADE_VALUES])(
+    '%s refuses bad %s values',
+    async (name, field, values, code) => {
+      for (const value of values) {
+        const answer = await refused(name, { ...VALID[name], [field]: value }, field);
+        expect(answer.code, `${name}.${field} = ${String(value)}`).toBe(code);
+      }
+    },
+  );
 
   describe.each(Object.keys(STAFF_CALLS) as StaffCallName[])('%s', (name) => {
     const fields = Object.keys((STAFF_CALLS[name].request as unknown as { fields: object }).fields);

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TradeOrderDto } from '../../contract';
 import { ACCOUNT_HEADER, TOKEN_HEADER } from '../../contract';
 import { bankCards, customers, deposits, wallets } from '../../server/db/schema';
+import { DEFAULT_PRODUCTS } from '../../server/modules/trade/products';
 import type { TestApp } from '../support/test-app';
 import { buildTestApp, databaseKinds } from '../support/test-app';
 import type { Session } from '../api/api-helpers';
@@ -13,16 +15,18 @@ import {
   registerCustomer,
 } from '../api/api-helpers';
 import { uploadVoucher } from '../api/deposit-helpers';
-import { signInNewStaff, uploadPhoto } from '../api/identity-helpers';
+import { signInNewStaff, staffCall, uploadPhoto } from '../api/identity-helpers';
 import { FUND, addWallet, fund, newWithdrawer } from '../api/withdrawal-helpers';
+import type { Trader } from '../api/trade-helpers';
+import { orderOf, placed } from '../api/trade-helpers';
 import type { DocumentCall } from './document-calls';
-import { databaseFingerprint, documentCalls, validBody } from './document-calls';
+import { databaseFingerprint, documentCalls, keyHeaderFor, validBody } from './document-calls';
 
 /**
- * Issue 8, item 9: another customer's id in every customer call that takes an id. Each id field
- * of each customer call in the OpenAPI document is given the victim's value: the call must be
- * refused, naming the field, exactly as for an id that does not exist (so it does not even say the
- * id is someone else's), write nothing, and leak nothing of the victim's.
+ * Issue 8, item 9 (and issue 11's orders): another customer's id in every customer call that
+ * takes an id. Each id field of each customer call in the OpenAPI document is given the victim's
+ * value: the call must be refused, naming the field, exactly as for an id that does not exist (so
+ * it does not even say the id is someone else's), write nothing, and leak nothing of the victim's.
  */
 
 /** A field that names an entity by id. */
@@ -34,7 +38,33 @@ const ID_FIELD = /(^id$|Id$|Ids$)/;
  * its own ids there, so these are sent by a second attacker, verified, with a card, a wallet and
  * money in each account currency. The fund-order calls (cancel, detail) are sent by both.
  */
-const VERIFIED_ATTACKER_CALLS = new Set(['recharge', 'cashOut', 'exchange']);
+const VERIFIED_ATTACKER_CALLS = new Set([
+  'recharge',
+  'cashOut',
+  'exchange',
+  'tradeCancel',
+  'tradeClose',
+  'tradeOrder',
+]);
+
+/**
+ * Calls whose `id` is an order (issue 11): the verified attacker's own order that the call works
+ * on (a pending one to cancel, a closable position to close), and the victim's of the same kind,
+ * so a missing ownership check would cancel or close it.
+ */
+const ORDER_ID_CALLS = {
+  tradeCancel: 'pending',
+  tradeClose: 'position',
+  tradeOrder: 'position',
+} as const;
+/**
+ * Calls whose id names something every customer may use, not one customer's: a block-trade
+ * offering is listed for all (`/trade/block/apply` takes its id; the application it makes is the
+ * customer's).
+ */
+const SHARED_ID_CALLS = new Set(['blockApply']);
+const orderKindOf = (operationId: string) =>
+  (ORDER_ID_CALLS as Record<string, 'pending' | 'position' | undefined>)[operationId];
 const BOTH_ATTACKERS_CALLS = new Set(['fundOrderCancel', 'fundOrderDetail']);
 
 /**
@@ -65,6 +95,13 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
   const missing: Record<string, unknown> = {};
   /** The banker's own ids and amounts its calls can succeed with. */
   const bankers: Record<string, unknown> = {};
+  /** Orders by kind: the banker's own, and the victim's (which must stay as they are). */
+  const bankerOrders: Record<'pending' | 'position', number> = { pending: 0, position: 0 };
+  const victimOrders: Record<'pending' | 'position', TradeOrderDto | null> = {
+    pending: null,
+    position: null,
+  };
+  let victimTrader: Trader;
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
@@ -153,6 +190,35 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
       voucherId: await uploadVoucher(t.app, banker),
       quoteId: await quoteOf(banker),
     });
+    // Orders: day trading without a lock (set by an operator), so a position is closable at once;
+    // a limit order at the day's lower limit rests. The victim and the banker each have both.
+    const operator = await signInNewStaff(t.app, t.db, 'operator');
+    expectSuccess(
+      await staffCall(
+        t.app,
+        '/products/set',
+        { ...DEFAULT_PRODUCTS.dayTrading, lock: { kind: 'minutes', count: 0 } },
+        operator.token,
+      ),
+    );
+    if (victimId === undefined) throw new Error('victim not found');
+    await fund(t.db, victimId, 'KRW', 10_000_000);
+    victimTrader = { id: victimId, session: victim };
+    const ordersOf = async (trader: Trader) => {
+      const lower = t.app.maru.feed.quote('005930')?.lowerLimit ?? 0;
+      const pending = await placed(t.app, trader, { type: 'limit', price: lower, lots: 1 });
+      const position = await placed(t.app, trader, {
+        product: 'dayTrading',
+        lots: 1,
+        leverage: 5,
+      });
+      expect([pending.state, position.state]).toEqual(['pending', 'holding.closable']);
+      return { pending, position };
+    };
+    const theirOrders = await ordersOf(victimTrader);
+    Object.assign(victimOrders, theirOrders);
+    const myOrders = await ordersOf({ id: rich.id, session: banker });
+    Object.assign(bankerOrders, { pending: myOrders.pending.id, position: myOrders.position.id });
     const ownCard = await cardAndWallet(
       attackerId,
       '1',
@@ -209,8 +275,14 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
       method: 'POST',
       url: call.url,
       payload: body,
-      headers: { [TOKEN_HEADER]: as.token, [ACCOUNT_HEADER]: as.account },
+      headers: { [TOKEN_HEADER]: as.token, [ACCOUNT_HEADER]: as.account, ...keyHeaderFor(call) },
     });
+
+  /** The victim's values for a call's id fields: an order id where the call's `id` is an order. */
+  const theirsFor = (call: DocumentCall): Record<string, unknown> => {
+    const kind = orderKindOf(call.operationId);
+    return kind ? { ...theirs, id: victimOrders[kind]?.id } : theirs;
+  };
 
   it('refuses every id of another customer like an unknown one, and leaks nothing', async () => {
     const calls = (await documentCalls(t.app)).filter(
@@ -220,7 +292,7 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
     const checked: { call: DocumentCall; body: Record<string, unknown>; as: Session }[] = [];
     for (const call of calls) {
       const fields = Object.keys(call.schema.properties ?? {}).filter((f) => ID_FIELD.test(f));
-      if (fields.length === 0) continue;
+      if (fields.length === 0 || SHARED_ID_CALLS.has(call.operationId)) continue;
       const attackers: { as: Session; name: string; ids: Record<string, unknown> }[] = [];
       if (!VERIFIED_ATTACKER_CALLS.has(call.operationId)) {
         attackers.push({ as: attacker, name: 'unverified', ids: own });
@@ -229,12 +301,18 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
         VERIFIED_ATTACKER_CALLS.has(call.operationId) ||
         BOTH_ATTACKERS_CALLS.has(call.operationId)
       ) {
-        attackers.push({ as: banker, name: 'verified', ids: { ...own, ...bankers } });
+        const kind = orderKindOf(call.operationId);
+        attackers.push({
+          as: banker,
+          name: 'verified',
+          ids: { ...own, ...bankers, ...(kind ? { id: bankerOrders[kind] } : {}) },
+        });
       }
       for (const { as, name, ids } of attackers) {
         const body = await validBody(call, ids);
+        const victims = theirsFor(call);
         for (const field of fields) {
-          if (!(field in theirs)) {
+          if (!(field in victims)) {
             throw new Error(
               `${call.operationId}.${field}: add the victim's value for this id field`,
             );
@@ -242,7 +320,7 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
           const base = FIELD_BODIES[`${call.operationId}.${field}`]?.(body, ids) ?? body;
           const label = `${call.operationId}.${field} (${name})`;
           const before = await databaseFingerprint(t.db);
-          const foreign = await send(call, { ...base, [field]: theirs[field] }, as);
+          const foreign = await send(call, { ...base, [field]: victims[field] }, as);
           const unknown = await send(call, { ...base, [field]: missing[field] }, as);
           expect(await databaseFingerprint(t.db), label).toEqual(before);
           const answer = envelope(foreign);
@@ -252,8 +330,12 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
           // The same answer as for an id nobody has.
           expect(foreign.statusCode, label).toBe(unknown.statusCode);
           expect(foreign.json(), label).toEqual(unknown.json());
-          for (const value of Object.values(theirs)) {
+          for (const value of Object.values(victims)) {
             expect(foreign.body).not.toContain(String(value));
+          }
+          // Another customer's order is one the attacker does not have (docs/trading.md).
+          if (orderKindOf(call.operationId)) {
+            expect([foreign.statusCode, answer.code], label).toEqual([404, 'trade.not_found']);
           }
           expect(foreign.body).not.toContain(victim.account);
           tried.push(label);
@@ -288,8 +370,20 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
       'exchange.quoteId (verified)',
       'fundOrderCancel.id (verified)',
       'fundOrderDetail.id (verified)',
+      'tradeCancel.id (verified)',
+      'tradeClose.id (verified)',
+      'tradeOrder.id (verified)',
     ]) {
       expect(tried).toContain(money);
+    }
+    // The victim's orders are as they were: the pending one still pending, the position open.
+    for (const before of Object.values(victimOrders)) {
+      if (!before) throw new Error('victim order missing');
+      const now = await orderOf(t.app, victimTrader, before.id);
+      expect({ state: now.state, version: now.version }).toEqual({
+        state: before.state,
+        version: before.version,
+      });
     }
     console.log(`cross-customer ids (${kind}): ${tried.join(', ')} refused like unknown ids`);
   });

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnySchema } from 'yup';
 import type { CallAccess } from '../../contract';
-import { API_BASE, BINARY_CALLS, CALLS, STAFF_CALLS } from '../../contract';
+import { API_BASE, BINARY_CALLS, CALLS, IDEMPOTENCY_KEY_HEADER, STAFF_CALLS } from '../../contract';
 import type { Database } from '../../server/db/connect';
 import type { JsonSchema } from '../../server/http/openapi';
 import { validateBody } from '../../server/http/validation';
@@ -23,6 +24,8 @@ export interface DocumentCall {
   schema: JsonSchema;
   /** The contract's yup schema of the same body (or query). */
   request: AnySchema;
+  /** The call refuses a request without an Idempotency-Key (before it reads the body). */
+  keyRequired: boolean;
 }
 
 interface Operation {
@@ -36,18 +39,27 @@ interface Document {
   paths: Record<string, Record<string, Operation>>;
 }
 
-function contractSchema(operationId: string, kind: 'json' | 'binary'): AnySchema {
+function contractSpec(
+  operationId: string,
+  kind: 'json' | 'binary',
+): Pick<DocumentCall, 'request' | 'keyRequired'> {
   if (kind === 'binary') {
     const spec = (BINARY_CALLS as Record<string, { query: AnySchema }>)[operationId];
     if (!spec) throw new Error(`${operationId}: in the document, not in BINARY_CALLS`);
-    return spec.query;
+    return { request: spec.query, keyRequired: false };
   }
   const staff = operationId.startsWith('staff.');
-  const catalogue: Record<string, { request: AnySchema }> = staff ? STAFF_CALLS : CALLS;
+  const catalogue: Record<string, { request: AnySchema; idempotent?: true | 'required' }> = staff
+    ? STAFF_CALLS
+    : CALLS;
   const spec = catalogue[staff ? operationId.slice('staff.'.length) : operationId];
   if (!spec) throw new Error(`${operationId}: in the document, not in the contract`);
-  return spec.request;
+  return { request: spec.request, keyRequired: spec.idempotent === 'required' };
 }
+
+/** A fresh Idempotency-Key header where the call requires one, so the body is what is tested. */
+export const keyHeaderFor = (call: Pick<DocumentCall, 'keyRequired'>): Record<string, string> =>
+  call.keyRequired ? { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } : {};
 
 /** Every POST call of GET /api/vue/openapi.json. */
 export async function documentCalls(app: FastifyInstance): Promise<DocumentCall[]> {
@@ -67,7 +79,7 @@ export async function documentCalls(app: FastifyInstance): Promise<DocumentCall[
         access,
         kind: 'json',
         schema: json,
-        request: contractSchema(operation.operationId, 'json'),
+        ...contractSpec(operation.operationId, 'json'),
       });
       continue;
     }
@@ -82,7 +94,7 @@ export async function documentCalls(app: FastifyInstance): Promise<DocumentCall[
         properties: Object.fromEntries(query.map((p) => [p.name, p.schema])),
         required: query.filter((p) => p.required).map((p) => p.name),
       },
-      request: contractSchema(operation.operationId, 'binary'),
+      ...contractSpec(operation.operationId, 'binary'),
     });
   }
   return calls;
@@ -110,6 +122,9 @@ const POOL: unknown[] = [
   0,
   true,
   ['005930'],
+  // A product's leverage multiples and lock (the operator's /products/set)
+  [1, 2],
+  { kind: 'days', count: 1 },
   // A bank card's first 4 and last 12 digits; a valid TRC20 address (money calls)
   '9410',
   '100000000001',

@@ -31,8 +31,12 @@ export interface LifecycleAdapter<
   TContext,
   TEvent extends EventObject = EventObject,
 > {
-  /** A fresh entity in the machine's initial state (register a customer, insert a row). */
-  create(): Promise<TEntity>;
+  /**
+   * A fresh entity in the machine's initial state (register a customer, insert a row). `events`
+   * are the steps the path will send, for systems where what the entity is made with decides
+   * which events can happen to it (an order placed on terms without a lock fills closable).
+   */
+  create(events: readonly TEvent[]): Promise<TEntity>;
   /**
    * Requests a real client makes before sending the event that are not the event itself (the
    * photo uploads before a KYC submission). Run before the snapshot a refusal is compared with.

@@ -42,7 +42,7 @@ export async function runLifecyclePath<
       return loaded;
     });
 
-  const entity = await adapter.create();
+  const entity = await adapter.create(path.steps.map((step) => step.event));
   let expected: PersistedLifecycle<TContext> = initialPersisted<TContext>(machine);
   const start = await read(entity);
   expectPersisted(adapter, start, expected, 'a new entity');

@@ -52,14 +52,19 @@ async function unlockIfDue(maru: AppContext, row: OrderRow, now: Date): Promise<
   return orderRow(maru, row.id);
 }
 
+/**
+ * Closes `loaded` for `cause` as of `now`. Only the customer's close looks at the lock (applying
+ * a due unlock first); a forced close and the session-end settlement close whatever the lock says,
+ * so they leave it alone: a lock job still pending is then skipped by the machine.
+ */
 export async function closePosition(
   maru: AppContext,
   loaded: OrderRow,
   cause: OrderCloseCause,
   actor: Actor,
+  now: Date = maru.clock.now(),
 ): Promise<OrderRow> {
-  const now = maru.clock.now();
-  const row = await unlockIfDue(maru, loaded, now);
+  const row = cause === 'customer' ? await unlockIfDue(maru, loaded, now) : loaded;
   if (cause === 'customer') {
     if (row.state === 'holding.locked' && row.context.unlockAt) {
       throw new Refusal('trade.sell_locked', { until: seoulWords(new Date(row.context.unlockAt)) });

@@ -11,10 +11,13 @@ import { unlockAtOf } from './trading-time';
  * sweep, server/modules/trade/matcher.ts): what was held at that price becomes the position's
  * margin, fee and tax, in the transaction of the machine's `order.fill`.
  */
-export async function fillRestingOrder(maru: AppContext, row: OrderRow): Promise<void> {
+export async function fillRestingOrder(
+  maru: AppContext,
+  row: OrderRow,
+  now: Date = maru.clock.now(),
+): Promise<void> {
   const price = row.limitPrice;
   if (price === null) return;
-  const now = maru.clock.now();
   await applyEvent(maru.db, {
     lifecycle: orderLifecycle,
     id: row.id,

@@ -51,9 +51,15 @@ export function dueAction(maru: AppContext, row: OrderRow, now: Date): Action {
   return atMaintenance(row.margin, pnl, row.terms.maintenancePct) ? 'margin' : null;
 }
 
+/**
+ * One sweep as of `now` (default: the app's clock), one time for every row it looks at. Tests pass
+ * a `now` to run the sweep at a session's end without simulating the market up to it, as they run
+ * due jobs at their due time.
+ */
 export async function sweepOrders(
   maru: AppContext,
   onError: (error: unknown) => void = () => {},
+  now: Date = maru.clock.now(),
 ): Promise<SweepSummary> {
   const summary: SweepSummary = { filled: 0, forced: 0, settled: 0, skipped: 0 };
   const rows = await maru.db
@@ -62,14 +68,14 @@ export async function sweepOrders(
     .where(inArray(tradeOrders.state, ['pending', ...HOLDING_STATES]));
   const system = { kind: 'system' as const, id: null };
   for (const row of rows) {
-    const action = dueAction(maru, row, maru.clock.now());
+    const action = dueAction(maru, row, now);
     if (action === null) continue;
     try {
       if (action === 'fill') {
-        await fillRestingOrder(maru, row);
+        await fillRestingOrder(maru, row, now);
         summary.filled += 1;
       } else {
-        await closePosition(maru, row, action, system);
+        await closePosition(maru, row, action, system, now);
         if (action === 'margin') summary.forced += 1;
         else summary.settled += 1;
       }
