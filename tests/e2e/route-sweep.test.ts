@@ -27,11 +27,19 @@ const ADMIN = 'sweeper';
 const STAFF_PASSWORD = 'staff-quartz-harbour-64';
 const CUSTOMER_PASSWORD = 'amber-lantern-62';
 
+/** An order id no customer of the sweep has: the detail says so, with a way back. */
+const NO_SUCH_ORDER = 987654321;
 /** Query strings that make a screen show real data rather than its "nothing asked" state. */
 const QUERIES: Record<string, readonly string[]> = {
   '/market/stockDetail': ['?code=005930'],
   '/market/stockDetailzs': ['?name=KOSPI'],
   '/information/aboutInfo': ['', '?type=agreement'],
+  // Trading (issue 11): the ticket as a page, day trading with a stock picked, every tab, and
+  // an order that is not the customer's (the screens with real orders: trade-journey.test.ts).
+  '/market/marketBuy': ['?symbol=005930&side=long', '?symbol=005930&side=short', ''],
+  '/home/dayTrading': ['', '?symbol=005930'],
+  '/trade/index': ['?tab=holding', '?tab=pending', '?tab=closed'],
+  '/trade/positionDetail': ['', `?id=${NO_SUCH_ORDER}`],
 };
 const UNKNOWN_ROUTE = '/no/such/screen';
 /**
@@ -299,6 +307,11 @@ describe.concurrent.each(LANGUAGES.map((l) => [l.locale, l.stored] as const))(
             await visit(page, settled, route, problems, locale);
             // A session screen never bounces a signed-in customer to the login.
             expect(new URL(page.url()).hash, route).not.toMatch(/^#\/login\/(start|login)$/);
+            if (route.includes(`id=${NO_SUCH_ORDER}`)) {
+              await expect(page.getByTestId('position-not-found-back').isVisible()).resolves.toBe(
+                true,
+              );
+            }
             if (route === '/market/index') {
               const tabs = await marketTabs(page);
               expect(tabs.length).toBeGreaterThan(1);
