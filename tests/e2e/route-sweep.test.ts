@@ -16,8 +16,9 @@ import type { RunningApp } from './support';
 /**
  * The route sweep: every screen of the customer app (read from SCREENS, so a new screen is swept
  * as soon as it is routed) and of the back office (read from its route table), in every language,
- * must load without a page error, without a 5xx, and without a serious or critical axe violation
- * of WCAG 2 A/AA. One app, one browser; screens are reached by hash change within one page.
+ * must load without a page error or a console error, without a 5xx, and without a serious or
+ * critical axe violation of WCAG 2 A/AA. One app, one browser; screens are reached by hash change
+ * within one page.
  */
 
 let app: RunningApp;
@@ -148,6 +149,16 @@ function watch(page: Page, problems: Problem[]) {
   page.on('pageerror', (error) =>
     problems.push({ route: route(), what: `page error: ${error.message}` }),
   );
+  // What the app itself logs as an error. The browser's own line for a refused call (a 4xx, e.g.
+  // an unknown order answered "not found") is the call's answer, not a fault; 5xx are counted below.
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (
+      /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())
+    )
+      return;
+    problems.push({ route: route(), what: `console error: ${message.text()}` });
+  });
   page.on('request', (request) => {
     if (!counted(request)) return;
     inFlight.add(request);

@@ -212,6 +212,9 @@ describe('the trading journey against the running app', () => {
     const phone = await newPhonePage(browser);
     const errors: string[] = [];
     phone.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+    phone.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+    });
     const problems: string[] = [];
     let language = 'ko';
     const check = async (where: string, testId: string) => {
