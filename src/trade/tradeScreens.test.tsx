@@ -59,6 +59,7 @@ const order = (over: Partial<TradeOrderDto> = {}): TradeOrderDto => ({
   product: 'stock',
   symbol: '005930',
   name: '삼성전자',
+  nameEn: 'SAMSUNG ELECTRONICS',
   side: 'long',
   type: 'market',
   limitPrice: null,

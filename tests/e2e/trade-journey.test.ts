@@ -402,6 +402,12 @@ describe('the trading journey against the running app', () => {
         expect(text.split(kinds.trade_open).length - 1).toBe(3);
         expect(text).toContain(kinds.trade_release);
         expect(text).toContain(kinds.trade_close);
+        // The newest row, the close, leads to its order.
+        const toOrder = list.locator('[data-testid^="fundrecord-order-"]').first();
+        expect(await toOrder.textContent()).toContain(`T${dayId}`);
+        await toOrder.click();
+        await check('positionDetail from the records', 'position-detail');
+        expect(await phone.getByTestId('position-orderNo').textContent()).toBe(`T${dayId}`);
       },
     );
 
@@ -414,6 +420,10 @@ describe('the trading journey against the running app', () => {
         await open('/trade/index?tab=holding');
         await check('trade holding', `order-row-${stockId}`);
         expect(await phone.evaluate(() => document.documentElement.lang)).toBe(locale);
+        // The stock by its English name outside Korean (the order carried the Korean one only).
+        expect(await phone.getByTestId(`order-name-${stockId}`).textContent()).not.toMatch(
+          /[\uAC00-\uD7A3]/,
+        );
         await open('/trade/index?tab=closed');
         await check('trade closed', `order-row-${dayId}`);
         await open(`/trade/positionDetail?id=${dayId}`);
