@@ -1,4 +1,4 @@
-import type { OrderSide, TradeOrderDto, TradeProductCode } from '../../../contract';
+import type { TradeOrderDto, TradeProductCode } from '../../../contract';
 import { positionPnl, tradeOrderNo } from '../../../contract';
 import type { MarketFeed } from '../../market';
 import { orderLifecycle, statusOf } from '../../lifecycle';
