@@ -150,7 +150,10 @@ export const tradeOrderResponse = object({
     .oneOf([...TRADE_PRODUCTS])
     .required(),
   symbol: string().required(),
+  /** The stock's Korean name (KRX 종목약명). */
   name: string().required(),
+  /** Its English name ('' when the listing has none): screens pick one with `stockNameIn`. */
+  nameEn: string().optional(),
   side: mixed<OrderSide>()
     .oneOf([...ORDER_SIDES])
     .required(),

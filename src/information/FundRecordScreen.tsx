@@ -1,7 +1,7 @@
 import { Badge, Box, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { FUND_RECORD_TYPES } from '../../contract/schemas/funds';
 import type {
   FundOrderDto,
@@ -131,11 +131,19 @@ function RecordTab({
 
 const itemsOf = (answer: FundRecordDto) => answer.items;
 
+/** The order a trading entry (`trade_…`) was posted for, from its reason (`T<id>`); else null. */
+function tradeOrderIdOf(row: FundRecordRowDto): number | null {
+  if (!row.entryKind?.startsWith('trade_')) return null;
+  const match = /^T(\d+)$/.exec(row.reason ?? '');
+  return match ? Number(match[1]) : null;
+}
+
 function RecordRow({ row, onOpen }: { row: FundRecordRowDto; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
   const words = useLifecycleWords();
   const kind = KIND_OF_TAB[row.type] ?? null;
   const look = recordLook(words, kind, row.state, t('money.records.done'));
+  const tradeOrderId = tradeOrderIdOf(row);
   const content = (
     <>
       <Flex justify="space-between" align="center" gap="3">
@@ -172,7 +180,17 @@ function RecordRow({ row, onOpen }: { row: FundRecordRowDto; onOpen: () => void 
           {entryKindWords(t, row.entryKind)}
         </Text>
       ) : null}
-      {row.reason ? (
+      {tradeOrderId !== null ? (
+        // A trade entry's reason is its order's number: a way to the order, not a reason.
+        <Button asChild size="xs" variant="ghost" ms="-2" mt="1">
+          <Link
+            to={`/trade/positionDetail?id=${tradeOrderId}`}
+            data-testid={`fundrecord-order-${row.id}`}
+          >
+            {t('money.records.order', { orderNo: row.reason })}
+          </Link>
+        </Button>
+      ) : row.reason ? (
         <Text fontSize="xs" color="fg.error" mt="1" data-testid={`fundrecord-reason-${row.id}`}>
           {t('money.records.reason')} {row.reason}
         </Text>

@@ -184,6 +184,37 @@ describe('the fund records', () => {
     );
   });
 
+  it('links a trading entry to its order; an adjustment keeps its reason', async () => {
+    api.call.mockResolvedValue({
+      items: [
+        row(1, {
+          type: 'trade',
+          orderNo: 'E1',
+          state: 'done',
+          entryKind: 'trade_close',
+          reason: 'T12',
+        }),
+        row(2, {
+          type: 'trade',
+          orderNo: 'E2',
+          state: 'done',
+          entryKind: 'adjustment',
+          reason: '보상',
+        }),
+      ],
+      page: 1,
+      pageSize: 20,
+      total: 2,
+    });
+    await renderRecords('/information/fundRecord?type=trade');
+    const link = await screen.findByTestId('fundrecord-order-1');
+    expect(link.textContent).toBe('주문 T12 보기');
+    expect(link.getAttribute('href')).toBe('/trade/positionDetail?id=12');
+    expect(screen.queryByTestId('fundrecord-reason-1')).toBeNull();
+    expect(screen.getByTestId('fundrecord-reason-2').textContent).toBe('사유: 보상');
+    expect(screen.queryByTestId('fundrecord-order-2')).toBeNull();
+  });
+
   it('shows an error with a retry', async () => {
     api.call.mockRejectedValueOnce(new Error('down'));
     await renderRecords();

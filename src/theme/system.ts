@@ -28,6 +28,24 @@ import { brandColors, brandSemanticColors } from './brand';
 import { contrastSemanticColors, greenSemanticColors } from './contrast';
 
 /**
+ * Chakra's solid button lightens on hover (`colorPalette.solid/90`): white on brand.500 at 90 %
+ * is 3.9:1, below AA, and a tap leaves the pointer over the next screen's button in the same
+ * place (the ticket's preview and keypad). Hover darkens to `colorPalette.fg` instead (brand.600,
+ * 6.3:1).
+ */
+const solid = buttonRecipe.variants?.variant?.solid;
+const contrastButtonRecipe = {
+  ...buttonRecipe,
+  variants: {
+    ...buttonRecipe.variants,
+    variant: {
+      ...buttonRecipe.variants?.variant,
+      solid: { ...solid, _hover: { bg: 'colorPalette.fg' }, _expanded: { bg: 'colorPalette.fg' } },
+    },
+  },
+};
+
+/**
  * A lean slice of Chakra's default theme: the same tokens, but only the recipes Maru's screens
  * use. Importing `defaultSystem` would pull every recipe (~70 KB gzip) into the login route.
  * Add a recipe here when a screen starts using its component.
@@ -72,7 +90,7 @@ const maruConfig = defineConfig({
     },
     recipes: {
       badge: badgeRecipe,
-      button: buttonRecipe,
+      button: contrastButtonRecipe,
       heading: headingRecipe,
       input: inputRecipe,
       link: linkRecipe,

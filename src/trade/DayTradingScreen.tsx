@@ -7,6 +7,7 @@ import type { TradeProductCode } from '../../contract/trade';
 import { BackHeader } from '../components/BackHeader';
 import { Row } from '../information/DetailRow';
 import { formatPrice } from '../market/format';
+import { useQuote } from '../market/live';
 import { useStockName } from '../market/names';
 import { Card } from '../market/parts/Card';
 import { RateChip } from '../market/parts/ChangeText';
@@ -43,6 +44,10 @@ export default function DayTradingScreen() {
   const [stock, setStock] = useState<Picked | null>(
     /^[0-9A-Z]{6}$/.test(initial) ? { code: initial, name: initial } : null,
   );
+  // A stock from the address has only its code: its name (in this language) comes with its quote.
+  const nameOf = useStockName();
+  const quote = useQuote(stock?.code ?? null).data;
+  const stockName = quote && stock && quote.code === stock.code ? nameOf(quote) : stock?.name;
 
   return (
     <Box minH="100dvh" bg="bg.muted" data-testid="day-trading">
@@ -84,8 +89,8 @@ export default function DayTradingScreen() {
               {stock ? (
                 <Stack gap="4">
                   <Flex align="center" gap="2" data-testid="daytrading-stock">
-                    <Text fontWeight="bold" truncate>
-                      {stock.name}
+                    <Text fontWeight="bold" truncate data-testid="daytrading-stock-name">
+                      {stockName}
                     </Text>
                     <Text fontSize="sm" color="fg.subtle">
                       {stock.code}

@@ -5,6 +5,7 @@ import type { TradeOrderDto } from '../../contract/schemas/trade';
 import { call } from '../api';
 import { isApiError } from '../api/ApiError';
 import { notify } from '../components/toaster';
+import { useStockName } from '../market/names';
 
 type Action = 'close' | 'cancel';
 
@@ -88,6 +89,7 @@ function Confirm({
   testIdPrefix: string;
 }) {
   const { t } = useTranslation();
+  const nameOf = useStockName();
   const textId = useId();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -124,7 +126,10 @@ function Confirm({
       data-testid={`${testIdPrefix}-confirm`}
     >
       <Text id={textId} fontSize="sm" mb="3">
-        {t(`positions.confirm.${action}`, { name: order.name, orderNo: order.orderNo })}
+        {t(`positions.confirm.${action}`, {
+          name: nameOf({ name: order.name, nameEn: order.nameEn ?? '' }),
+          orderNo: order.orderNo,
+        })}
       </Text>
       {refusal ? (
         <Text

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { TradeOrderDto } from '../../contract/schemas/trade';
 import { useLifecycleWords } from '../lifecycle/words';
 import { DIRECTION_COLOR, directionOf } from '../market/format';
+import { useStockName } from '../market/names';
 import { LockLeft } from './LockLeft';
 import { OrderActions } from './OrderActions';
 import { orderBadge, orderFields } from './orderLook';
@@ -49,11 +50,12 @@ export function OrderHeading({ order }: { order: TradeOrderDto }) {
   const { t } = useTranslation();
   const words = useLifecycleWords();
   const badge = orderBadge(words, order.state);
+  const nameOf = useStockName();
   return (
     <Flex justify="space-between" align="center" gap="2">
       <Box minW="0">
-        <Text fontWeight="bold" truncate>
-          {order.name}{' '}
+        <Text fontWeight="bold" truncate data-testid={`order-name-${order.id}`}>
+          {nameOf({ name: order.name, nameEn: order.nameEn ?? '' })}{' '}
           <Text as="span" fontSize="xs" color="fg.muted" fontWeight="normal">
             {order.symbol}
           </Text>

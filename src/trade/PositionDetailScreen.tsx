@@ -1,11 +1,11 @@
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { OrderDetailDto, TradeOrderDto } from '../../contract/schemas/trade';
 import { initialPersisted } from '../../machines/lifecycle';
 import { orderMachine } from '../../machines/order';
-import { call } from '../api';
+import { call, isApiError } from '../api';
 import { BackHeader } from '../components/BackHeader';
 import { LoadError } from '../components/LoadError';
 import { formatRecordTime } from '../information/fundRecordLook';
@@ -43,11 +43,7 @@ export default function PositionDetailScreen() {
       <BackHeader title={t('positions.detail.title')} fallback="/trade/index" />
       <Stack gap="4" px="4" pt="4">
         <SimulatedBadge />
-        {id === null ? (
-          <LoadError card testId="position-error" text={t('positions.detail.loadFailed')} />
-        ) : (
-          <Detail key={id} id={id} />
-        )}
+        {id === null ? <NotFound /> : <Detail key={id} id={id} />}
       </Stack>
     </Box>
   );
@@ -55,7 +51,14 @@ export default function PositionDetailScreen() {
 
 function Detail({ id }: { id: number }) {
   const { t } = useTranslation();
-  const detail = useLoaded(() => call('tradeOrder', { id }));
+  // A refusal (no such order of this customer) is final: no retry, a way back instead.
+  const [missing, setMissing] = useState(false);
+  const detail = useLoaded(() =>
+    call('tradeOrder', { id }, { silent: true }).catch((error: unknown) => {
+      if (isApiError(error) && error.code === 'trade.not_found') setMissing(true);
+      throw error;
+    }),
+  );
   const { reload } = detail;
   // A newer version than the last answer (pushed, or a close or cancel just answered).
   const [newer, setNewer] = useState<TradeOrderDto | null>(null);
@@ -81,6 +84,7 @@ function Detail({ id }: { id: number }) {
       />
     );
   }
+  if (detail.failed && missing) return <NotFound />;
   if (detail.failed) {
     return (
       <LoadError
@@ -92,6 +96,32 @@ function Detail({ id }: { id: number }) {
     );
   }
   return <ListLoading testId="position-loading" />;
+}
+
+/** No order with this id for this customer (or no id at all): says so, with the way to the list. */
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <Flex
+      direction="column"
+      align="center"
+      gap="3"
+      py="6"
+      bg="bg"
+      borderRadius="xl"
+      role="alert"
+      data-testid="position-not-found"
+    >
+      <Text color="fg.muted" fontSize="sm">
+        {t('positions.detail.notFound')}
+      </Text>
+      <Button asChild size="sm" variant="outline">
+        <Link to="/trade/index" data-testid="position-not-found-back">
+          {t('positions.detail.backToList')}
+        </Link>
+      </Button>
+    </Flex>
+  );
 }
 
 function DetailBody({

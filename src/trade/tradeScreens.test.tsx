@@ -59,6 +59,7 @@ const order = (over: Partial<TradeOrderDto> = {}): TradeOrderDto => ({
   product: 'stock',
   symbol: '005930',
   name: '삼성전자',
+  nameEn: 'SAMSUNG ELECTRONICS',
   side: 'long',
   type: 'market',
   limitPrice: null,
@@ -636,6 +637,23 @@ describe('a position’s detail', () => {
     answer({}, { tradeOrder: detail });
     fireEvent.click(within(error).getByRole('button'));
     expect(await screen.findByTestId('position-detail')).toBeTruthy();
+  });
+
+  it('says an order that is not the customer’s cannot be found, with the way back, no retry', async () => {
+    answer({}, { tradeOrder: new ApiError('trade.not_found', { field: 'id' }, 'x', 404) });
+    await renderTrade('/trade/positionDetail?id=987654');
+    const missing = await screen.findByTestId('position-not-found');
+    expect(missing.textContent).toContain('주문을 찾을 수 없습니다');
+    expect(screen.getByTestId('position-not-found-back').getAttribute('href')).toBe('/trade/index');
+    expect(within(missing).queryByText('다시 시도')).toBeNull();
+    expect(screen.queryByTestId('position-error')).toBeNull();
+  });
+
+  it('says so for a missing or malformed id without asking the server', async () => {
+    answer({}, {});
+    await renderTrade('/trade/positionDetail?id=abc');
+    expect(await screen.findByTestId('position-not-found')).toBeTruthy();
+    expect(callsNamed('tradeOrder')).toHaveLength(0);
   });
 });
 

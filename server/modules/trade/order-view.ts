@@ -32,6 +32,7 @@ export function orderDto(row: OrderRow, feed: MarketFeed): TradeOrderDto {
     product: row.product as TradeProductCode,
     symbol: row.symbol,
     name: feed.instrument(row.symbol)?.nameKo ?? row.symbol,
+    nameEn: feed.instrument(row.symbol)?.nameEn ?? '',
     side: row.side,
     type: row.type,
     limitPrice: row.limitPrice,

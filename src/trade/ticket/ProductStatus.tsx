@@ -1,6 +1,7 @@
 import { Flex, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { TradeProductDto, TradeProductsDto } from '../../../contract/schemas/trade';
+import { useMarketSession } from '../../market/live';
 import { lockWords } from './ticketRules';
 
 /** A small rounded label. */
@@ -47,9 +48,12 @@ export function ProductStatus({
   meta,
 }: {
   product: TradeProductDto;
-  meta: Pick<TradeProductsDto, 'demo' | 'simulated' | 'sessionLabel'>;
+  meta: Pick<TradeProductsDto, 'demo' | 'simulated'>;
 }) {
   const { t } = useTranslation();
+  // The phase in the customer's language (the server's `sessionLabel` is English only); in demo
+  // mode the demo pill says it all.
+  const phase = useMarketSession().data?.phase;
   return (
     <Flex gap="1.5" wrap="wrap" align="center" data-testid="ticket-status">
       {product.openNow ? (
@@ -61,9 +65,9 @@ export function ProductStatus({
       {meta.simulated ? (
         <Pill tone="orange" text={t('ticket.simulated')} testId="ticket-simulated" />
       ) : null}
-      {meta.sessionLabel ? (
+      {!meta.demo && phase ? (
         <Text fontSize="xs" color="fg.muted" data-testid="ticket-session">
-          {meta.sessionLabel}
+          {t(`market.phase.${phase}`)}
         </Text>
       ) : null}
     </Flex>

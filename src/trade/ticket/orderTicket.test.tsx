@@ -426,6 +426,16 @@ describe('automated trading 4.0', () => {
     });
   });
 
+  it('names a stock given by the address (?symbol=) from its quote, not by its code', async () => {
+    answer();
+    const { default: DayTradingScreen } = await import('../DayTradingScreen');
+    await renderWithApp(<DayTradingScreen />, { path: '/home/dayTrading?symbol=005930' });
+    await screen.findByTestId('ticket-form');
+    await waitFor(() =>
+      expect(screen.getByTestId('daytrading-stock-name').textContent).toBe('삼성전자'),
+    );
+  });
+
   it('says so when no day-trading product is listed', async () => {
     const products = REST.tradeProducts?.data;
     if (!products) throw new Error('no fixture');
