@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, Stack, Text, chakra } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
