@@ -22,6 +22,7 @@ import {
 import { ConflictAlert, DecisionSheet, useDecisionFlow, useFlowIdle } from '../parts/decisionFlow';
 import { FormikInput } from '../parts/FormikFields';
 import { LIFECYCLE_MACHINES, targetOf } from '../parts/lifecycles';
+import { OnOffBadge } from '../parts/OnOffBadge';
 import { StateBadges } from '../parts/StateBadges';
 import { won } from '../parts/trade';
 import { formErrors } from '../parts/validate';
@@ -146,13 +147,11 @@ function OfferingTable({ offerings }: { offerings: Offering[] }) {
                 {formatTime(o.opensAt, i18n.language)} – {formatTime(o.closesAt, i18n.language)}
               </Table.Cell>
               <Table.Cell>
-                <Badge
-                  colorPalette={o.open ? 'green' : 'gray'}
-                  data-testid={`block-open-${o.id}`}
-                  data-value={o.open}
-                >
-                  {t(o.open ? 'block.open' : 'block.closed')}
-                </Badge>
+                <OnOffBadge
+                  on={o.open}
+                  words={['block.open', 'block.closed']}
+                  testId={`block-open-${o.id}`}
+                />
               </Table.Cell>
             </Table.Row>
           ))}

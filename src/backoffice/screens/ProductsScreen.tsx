@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  HStack,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +9,7 @@ import { staffCall } from '../api';
 import type { StaffRequestOf } from '../api';
 import { EmptyRow, Loaded, PageTitle, Panel, ReloadButton, useLoad } from '../parts/common';
 import { FormikInput, FormikSelect } from '../parts/FormikFields';
+import { OnOffBadge } from '../parts/OnOffBadge';
 import { leveragesOf, lockWords, percentOfPpm, ppmOfPercent, won } from '../parts/trade';
 import { formErrors } from '../parts/validate';
 import { mayCall } from '../roles';
@@ -82,15 +73,6 @@ export default function ProductsScreen() {
   );
 }
 
-function YesNo({ value, testId }: { value: boolean; testId?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Badge colorPalette={value ? 'green' : 'gray'} data-testid={testId} data-value={value}>
-      {t(value ? 'common.yes' : 'common.no')}
-    </Badge>
-  );
-}
-
 function ProductTable({
   products,
   mayEdit,
@@ -130,16 +112,14 @@ function ProductTable({
               <Table.Row key={p.code} data-testid={`product-row-${p.code}`}>
                 <Table.Cell fontWeight="medium">{t(`trade.products.${p.code}`)}</Table.Cell>
                 <Table.Cell>
-                  <YesNo value={p.enabled} testId={`product-enabled-${p.code}`} />
+                  <OnOffBadge on={p.enabled} testId={`product-enabled-${p.code}`} />
                 </Table.Cell>
                 <Table.Cell>
-                  <Badge
-                    colorPalette={p.openNow ? 'green' : 'gray'}
-                    data-testid={`product-open-${p.code}`}
-                    data-value={p.openNow}
-                  >
-                    {t(p.openNow ? 'products.open' : 'products.closed')}
-                  </Badge>
+                  <OnOffBadge
+                    on={p.openNow}
+                    words={['products.open', 'products.closed']}
+                    testId={`product-open-${p.code}`}
+                  />
                 </Table.Cell>
                 <Table.Cell textAlign="end">{p.lotSize}</Table.Cell>
                 <Table.Cell>{p.leverages.map((x) => `${x}×`).join(', ')}</Table.Cell>
@@ -150,7 +130,7 @@ function ProductTable({
                 <Table.Cell textAlign="end">{percentOfPpm(p.commissionPpm)} %</Table.Cell>
                 <Table.Cell textAlign="end">{p.maintenancePct} %</Table.Cell>
                 <Table.Cell>
-                  <YesNo value={p.closesAtSessionEnd} />
+                  <OnOffBadge on={p.closesAtSessionEnd} />
                 </Table.Cell>
                 {mayEdit ? (
                   <Table.Cell textAlign="end">
