@@ -20,7 +20,7 @@ import {
   useLoad,
 } from '../parts/common';
 import { ConflictAlert, DecisionSheet, useDecisionFlow, useFlowIdle } from '../parts/decisionFlow';
-import { FormikInput } from '../parts/FormikFields';
+import { FormActions, FormikInput } from '../parts/FormikFields';
 import { LIFECYCLE_MACHINES, targetOf } from '../parts/lifecycles';
 import { OnOffBadge } from '../parts/OnOffBadge';
 import { StateBadges } from '../parts/StateBadges';
@@ -434,14 +434,12 @@ function OfferingForm({ onClose, onCreated }: { onClose: () => void; onCreated: 
                   testId="block-closesAt"
                 />
               </SimpleGrid>
-              <HStack gap="3">
-                <Button type="submit" data-testid="block-create-submit" loading={isSubmitting}>
-                  {t('block.create')}
-                </Button>
-                <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-                  {t('common.cancel')}
-                </Button>
-              </HStack>
+              <FormActions
+                label={t('block.create')}
+                testId="block-create-submit"
+                submitting={isSubmitting}
+                onCancel={onClose}
+              />
             </Stack>
           </Form>
         )}
