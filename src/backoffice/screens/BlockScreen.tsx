@@ -19,7 +19,12 @@ import {
   formatTime,
   useLoad,
 } from '../parts/common';
-import { ConflictAlert, DecisionSheet, useDecisionFlow, useFlowIdle } from '../parts/decisionFlow';
+import {
+  ConflictAlert,
+  DecisionButton,
+  DecisionSheet,
+  useDecisionFlow,
+} from '../parts/decisionFlow';
 import { FormActions, FormikInput } from '../parts/FormikFields';
 import { LIFECYCLE_MACHINES, targetOf } from '../parts/lifecycles';
 import { OnOffBadge } from '../parts/OnOffBadge';
@@ -229,7 +234,6 @@ function ApplicationRow({ row, onChanged }: { row: Application; onChanged: () =>
     // Decided by someone else since the queue was loaded.
     conflictCodes: ['block.not_pending'],
   });
-  const free = useFlowIdle(flow);
   const conflict = useSelector(flow, (s) => s.matches({ refused: 'conflict' }));
   const decisions = row.accepts
     .filter(isDecision)
@@ -262,24 +266,17 @@ function ApplicationRow({ row, onChanged }: { row: Application; onChanged: () =>
             {decisions.map((event) => {
               const look = DECISIONS[event];
               return (
-                <Button
+                <DecisionButton
                   key={event}
+                  flow={flow}
+                  decision={event}
+                  version={row.version}
+                  look={look}
                   size="xs"
-                  data-testid={`block-${look.words}-${row.id}`}
-                  colorPalette={look.palette}
-                  variant={look.variant}
-                  disabled={!free}
-                  onClick={() =>
-                    flow.send({
-                      type: 'decision.choose',
-                      decision: event,
-                      version: row.version,
-                      reason: look.reason,
-                    })
-                  }
+                  testId={`block-${look.words}-${row.id}`}
                 >
                   {t(`block.decisions.${look.words}.button`)}
-                </Button>
+                </DecisionButton>
               );
             })}
           </HStack>
