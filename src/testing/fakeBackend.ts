@@ -236,8 +236,8 @@ const POSITION: DataOf<'tradeClose'> = {
 };
 const NO_TOTALS = { margin: 0, marketValue: 0, unrealisedPnl: 0 };
 
-/** A product as `/trade/products` lists it, open now. */
-const product = (
+/** A product as `/trade/products` lists it, open now; component tests build theirs with it too. */
+export const product = (
   code: DataOf<'tradeProducts'>['products'][number]['code'],
   over: Partial<DataOf<'tradeProducts'>['products'][number]>,
 ): DataOf<'tradeProducts'>['products'][number] => ({

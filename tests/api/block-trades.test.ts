@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockListDto, BlockOfferingDto, TradeOrderDto } from '../../contract';
 import { openingCosts } from '../../contract';
 import { auditLedger } from '../../server/ledger';
+import { DEFAULT_PRODUCTS } from '../../server/modules/trade/products';
 import { seedDefaults } from '../../server/seed/seed';
 import type { TestApp } from '../support/test-app';
 import { buildTestApp, databaseKinds } from '../support/test-app';
@@ -97,13 +98,9 @@ describe('block trades', () => {
 
   it('refuses an offering whose window does not open before it closes, or an unknown symbol', async () => {
     const at = new Date(m.now()).toISOString();
+    const noWindow = { symbol: '005930', price: PRICE, minShares: 10, opensAt: at, closesAt: at };
     expectRefusal(
-      await staffCall(
-        t.app,
-        '/block/create',
-        { symbol: '005930', price: PRICE, minShares: 10, opensAt: at, closesAt: at },
-        operator.token,
-      ),
+      await staffCall(t.app, '/block/create', noWindow, operator.token),
       'block.invalid_window',
       400,
     );
@@ -124,16 +121,9 @@ describe('block trades', () => {
       404,
     );
     // Reviewers decide applications; only operators list offerings.
-    expect(
-      (
-        await staffCall(
-          t.app,
-          '/block/create',
-          { symbol: '005930', price: PRICE, minShares: 10, opensAt: at, closesAt: at },
-          reviewer.token,
-        )
-      ).statusCode,
-    ).toBe(403);
+    expect((await staffCall(t.app, '/block/create', noWindow, reviewer.token)).statusCode).toBe(
+      403,
+    );
   });
 
   it('refuses below the minimum shares, an unknown offering and a closed window', async () => {
@@ -166,18 +156,15 @@ describe('block trades', () => {
   });
 
   it('refuses an application while the block product is not listed', async () => {
-    const terms = {
-      code: 'block',
-      lotSize: 1,
-      leverages: [1],
-      minOpenAmount: 0,
-      lock: { kind: 'days', count: 1 },
-      commissionPpm: 150,
-      maintenancePct: 0,
-      closesAtSessionEnd: false,
-    };
     const set = async (enabled: boolean) =>
-      expectSuccess(await staffCall(t.app, '/products/set', { ...terms, enabled }, operator.token));
+      expectSuccess(
+        await staffCall(
+          t.app,
+          '/products/set',
+          { ...DEFAULT_PRODUCTS.block, enabled },
+          operator.token,
+        ),
+      );
     await set(false);
     expectRefusal(
       await applyBlock(t.app, trader, { id: offering.id, shares: 100 }),

@@ -1,6 +1,7 @@
-import { Field, Input, NativeSelect } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { useField, useFormikContext } from 'formik';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A field's error once it was left or the form submitted (the error is already in words). */
 function useShownError(name: string): string | undefined {
@@ -62,5 +63,33 @@ export function FormikSelect({
       </NativeSelect.Root>
       {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
     </Field.Root>
+  );
+}
+
+/** A form's submit button and its cancel, which waits while the form is being sent. */
+export function FormActions({
+  label,
+  testId,
+  submitting,
+  disabled,
+  onCancel,
+}: {
+  label: string;
+  testId: string;
+  submitting: boolean;
+  /** The submit button's, e.g. while nothing was changed. */
+  disabled?: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <HStack gap="3">
+      <Button type="submit" data-testid={testId} loading={submitting} disabled={disabled}>
+        {label}
+      </Button>
+      <Button variant="outline" onClick={onCancel} disabled={submitting}>
+        {t('common.cancel')}
+      </Button>
+    </HStack>
   );
 }

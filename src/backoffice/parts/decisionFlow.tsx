@@ -19,6 +19,7 @@ import { reasonAcceptable, reviewDecisionMachine } from '../../../machines/flows
 import type {
   DecisionInput,
   LifecycleStatus,
+  ReasonRule,
   ReviewDecisionEmitted,
 } from '../../../machines/flows/review-decision';
 import { refusalText } from '../i18n';
@@ -220,4 +221,47 @@ export function ConflictAlert({
 /** Whether the flow is free to start a decision (not mid-way through one, not in conflict). */
 export function useFlowIdle(flow: DecisionFlow): boolean {
   return useSelector(flow, (s) => s.matches('idle') || s.matches('done'));
+}
+
+/** How a decision's button looks, and whether its confirmation asks for a reason. */
+export interface DecisionLook {
+  palette: string;
+  variant: 'solid' | 'outline';
+  reason: ReasonRule;
+}
+
+/**
+ * The button of one decision: it opens the confirmation for the version the screen shows, and
+ * waits while the flow is busy with another.
+ */
+export function DecisionButton({
+  flow,
+  decision,
+  version,
+  look,
+  testId,
+  size,
+  children,
+}: {
+  flow: DecisionFlow;
+  decision: string;
+  version: number;
+  look: DecisionLook;
+  testId: string;
+  size?: 'xs' | 'sm';
+  children: ReactNode;
+}) {
+  const free = useFlowIdle(flow);
+  return (
+    <Button
+      size={size}
+      data-testid={testId}
+      colorPalette={look.palette}
+      variant={look.variant}
+      disabled={!free}
+      onClick={() => flow.send({ type: 'decision.choose', decision, version, reason: look.reason })}
+    >
+      {children}
+    </Button>
+  );
 }

@@ -19,9 +19,15 @@ import {
   formatTime,
   useLoad,
 } from '../parts/common';
-import { ConflictAlert, DecisionSheet, useDecisionFlow, useFlowIdle } from '../parts/decisionFlow';
-import { FormikInput } from '../parts/FormikFields';
+import {
+  ConflictAlert,
+  DecisionButton,
+  DecisionSheet,
+  useDecisionFlow,
+} from '../parts/decisionFlow';
+import { FormActions, FormikInput } from '../parts/FormikFields';
 import { LIFECYCLE_MACHINES, targetOf } from '../parts/lifecycles';
+import { OnOffBadge } from '../parts/OnOffBadge';
 import { StateBadges } from '../parts/StateBadges';
 import { won } from '../parts/trade';
 import { formErrors } from '../parts/validate';
@@ -146,13 +152,11 @@ function OfferingTable({ offerings }: { offerings: Offering[] }) {
                 {formatTime(o.opensAt, i18n.language)} – {formatTime(o.closesAt, i18n.language)}
               </Table.Cell>
               <Table.Cell>
-                <Badge
-                  colorPalette={o.open ? 'green' : 'gray'}
-                  data-testid={`block-open-${o.id}`}
-                  data-value={o.open}
-                >
-                  {t(o.open ? 'block.open' : 'block.closed')}
-                </Badge>
+                <OnOffBadge
+                  on={o.open}
+                  words={['block.open', 'block.closed']}
+                  testId={`block-open-${o.id}`}
+                />
               </Table.Cell>
             </Table.Row>
           ))}
@@ -230,7 +234,6 @@ function ApplicationRow({ row, onChanged }: { row: Application; onChanged: () =>
     // Decided by someone else since the queue was loaded.
     conflictCodes: ['block.not_pending'],
   });
-  const free = useFlowIdle(flow);
   const conflict = useSelector(flow, (s) => s.matches({ refused: 'conflict' }));
   const decisions = row.accepts
     .filter(isDecision)
@@ -263,24 +266,17 @@ function ApplicationRow({ row, onChanged }: { row: Application; onChanged: () =>
             {decisions.map((event) => {
               const look = DECISIONS[event];
               return (
-                <Button
+                <DecisionButton
                   key={event}
+                  flow={flow}
+                  decision={event}
+                  version={row.version}
+                  look={look}
                   size="xs"
-                  data-testid={`block-${look.words}-${row.id}`}
-                  colorPalette={look.palette}
-                  variant={look.variant}
-                  disabled={!free}
-                  onClick={() =>
-                    flow.send({
-                      type: 'decision.choose',
-                      decision: event,
-                      version: row.version,
-                      reason: look.reason,
-                    })
-                  }
+                  testId={`block-${look.words}-${row.id}`}
                 >
                   {t(`block.decisions.${look.words}.button`)}
-                </Button>
+                </DecisionButton>
               );
             })}
           </HStack>
@@ -435,14 +431,12 @@ function OfferingForm({ onClose, onCreated }: { onClose: () => void; onCreated: 
                   testId="block-closesAt"
                 />
               </SimpleGrid>
-              <HStack gap="3">
-                <Button type="submit" data-testid="block-create-submit" loading={isSubmitting}>
-                  {t('block.create')}
-                </Button>
-                <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-                  {t('common.cancel')}
-                </Button>
-              </HStack>
+              <FormActions
+                label={t('block.create')}
+                testId="block-create-submit"
+                submitting={isSubmitting}
+                onCancel={onClose}
+              />
             </Stack>
           </Form>
         )}

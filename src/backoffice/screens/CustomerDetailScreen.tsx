@@ -16,7 +16,12 @@ import {
   formatTime,
   useLoad,
 } from '../parts/common';
-import { ConflictAlert, DecisionSheet, useDecisionFlow, useFlowIdle } from '../parts/decisionFlow';
+import {
+  ConflictAlert,
+  DecisionButton,
+  DecisionSheet,
+  useDecisionFlow,
+} from '../parts/decisionFlow';
 import { eventsWithin, leafWithin, targetOf, topStatesOf } from '../parts/lifecycles';
 import { toast } from '../toaster';
 import { KycStateBadge } from './KycQueueScreen';
@@ -68,7 +73,6 @@ function CustomerDetail({ customerId }: { customerId: number }) {
     },
     onDecided: () => toast(t('customers.stateSaved'), 'success'),
   });
-  const free = useFlowIdle(flow);
 
   if (loading && !detail) return <Loading />;
   if (!detail) return failed ? <LoadFailed onRetry={reload} /> : null;
@@ -172,24 +176,21 @@ function CustomerDetail({ customerId }: { customerId: number }) {
                         {events.map((event) => {
                           const target = targetOf(accountMachine, leaf, event) ?? leaf;
                           return (
-                            <Button
+                            <DecisionButton
                               key={event}
+                              flow={flow}
+                              decision={event}
+                              version={account.version}
+                              look={{
+                                palette: paletteOf(accountMachine, target),
+                                variant: 'outline',
+                                reason: 'required',
+                              }}
                               size="xs"
-                              variant="outline"
-                              colorPalette={paletteOf(accountMachine, target)}
-                              disabled={!free}
-                              data-testid={`account-event-${event}`}
-                              onClick={() =>
-                                flow.send({
-                                  type: 'decision.choose',
-                                  decision: event,
-                                  version: account.version,
-                                  reason: 'required',
-                                })
-                              }
+                              testId={`account-event-${event}`}
                             >
                               {words.event(event)}
-                            </Button>
+                            </DecisionButton>
                           );
                         })}
                       </HStack>

@@ -18,7 +18,12 @@ import {
   formatTime,
   useLoad,
 } from '../parts/common';
-import { ConflictAlert, DecisionSheet, useDecisionFlow, useFlowIdle } from '../parts/decisionFlow';
+import {
+  ConflictAlert,
+  DecisionButton,
+  DecisionSheet,
+  useDecisionFlow,
+} from '../parts/decisionFlow';
 import {
   AmountCell,
   FUND_ROUTES,
@@ -164,7 +169,6 @@ function FundCase({ kind, id }: { kind: FundOrderKind; id: number }) {
     // Decided, paid or cancelled by someone else since the case was loaded.
     conflictCodes: ['fund_order.not_pending'],
   });
-  const free = useFlowIdle(flow);
 
   if (loading && !data) return <Loading />;
   if (!data) return failed ? <LoadFailed onRetry={reload} /> : null;
@@ -239,23 +243,16 @@ function FundCase({ kind, id }: { kind: FundOrderKind; id: number }) {
           {decisions.length > 0 ? (
             <HStack gap="3" data-testid="fund-decisions" wrap="wrap">
               {decisions.map(([event, look]) => (
-                <Button
+                <DecisionButton
                   key={event}
-                  data-testid={look.testId}
-                  colorPalette={look.palette}
-                  variant={look.variant}
-                  disabled={!free}
-                  onClick={() =>
-                    flow.send({
-                      type: 'decision.choose',
-                      decision: event,
-                      version: item.version,
-                      reason: look.reason,
-                    })
-                  }
+                  flow={flow}
+                  decision={event}
+                  version={item.version}
+                  look={look}
+                  testId={look.testId}
                 >
                   {t(`funds.decisions.${look.words}.button`)}
-                </Button>
+                </DecisionButton>
               ))}
             </HStack>
           ) : (

@@ -8,7 +8,12 @@ import { isInState } from '../../../machines/state-value';
 import { useLifecycleWords } from '../../lifecycle/words';
 import { staffCall } from '../api';
 import { LoadFailed, Loading, PageTitle, Panel, useLoad } from '../parts/common';
-import { ConflictAlert, DecisionSheet, useDecisionFlow, useFlowIdle } from '../parts/decisionFlow';
+import {
+  ConflictAlert,
+  DecisionButton,
+  DecisionSheet,
+  useDecisionFlow,
+} from '../parts/decisionFlow';
 import { toast } from '../toaster';
 import { KycStateBadge, OverdueFlag } from './KycQueueScreen';
 
@@ -116,7 +121,6 @@ function KycDetail({ customerId }: { customerId: number }) {
     // Decided by someone else, or resubmitted, since the case was loaded.
     conflictCodes: ['kyc.not_under_review'],
   });
-  const free = useFlowIdle(flow);
 
   if (loading && !data) return <Loading />;
   if (!data) return failed ? <LoadFailed onRetry={reload} /> : null;
@@ -200,23 +204,16 @@ function KycDetail({ customerId }: { customerId: number }) {
                 const look = decisionOf(event);
                 if (!look) return null;
                 return (
-                  <Button
+                  <DecisionButton
                     key={event}
-                    data-testid={look.testId}
-                    colorPalette={look.palette}
-                    variant={look.variant}
-                    disabled={!free}
-                    onClick={() =>
-                      flow.send({
-                        type: 'decision.choose',
-                        decision: event,
-                        version: data.version,
-                        reason: look.reason,
-                      })
-                    }
+                    flow={flow}
+                    decision={event}
+                    version={data.version}
+                    look={look}
+                    testId={look.testId}
                   >
                     {words.event(event)}
-                  </Button>
+                  </DecisionButton>
                 );
               })}
             </HStack>

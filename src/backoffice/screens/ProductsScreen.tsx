@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  HStack,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +8,8 @@ import type { TradeProductCode } from '../../../contract/trade';
 import { staffCall } from '../api';
 import type { StaffRequestOf } from '../api';
 import { EmptyRow, Loaded, PageTitle, Panel, ReloadButton, useLoad } from '../parts/common';
-import { FormikInput, FormikSelect } from '../parts/FormikFields';
+import { FormActions, FormikInput, FormikSelect } from '../parts/FormikFields';
+import { OnOffBadge } from '../parts/OnOffBadge';
 import { leveragesOf, lockWords, percentOfPpm, ppmOfPercent, won } from '../parts/trade';
 import { formErrors } from '../parts/validate';
 import { mayCall } from '../roles';
@@ -82,15 +73,6 @@ export default function ProductsScreen() {
   );
 }
 
-function YesNo({ value, testId }: { value: boolean; testId?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Badge colorPalette={value ? 'green' : 'gray'} data-testid={testId} data-value={value}>
-      {t(value ? 'common.yes' : 'common.no')}
-    </Badge>
-  );
-}
-
 function ProductTable({
   products,
   mayEdit,
@@ -130,16 +112,14 @@ function ProductTable({
               <Table.Row key={p.code} data-testid={`product-row-${p.code}`}>
                 <Table.Cell fontWeight="medium">{t(`trade.products.${p.code}`)}</Table.Cell>
                 <Table.Cell>
-                  <YesNo value={p.enabled} testId={`product-enabled-${p.code}`} />
+                  <OnOffBadge on={p.enabled} testId={`product-enabled-${p.code}`} />
                 </Table.Cell>
                 <Table.Cell>
-                  <Badge
-                    colorPalette={p.openNow ? 'green' : 'gray'}
-                    data-testid={`product-open-${p.code}`}
-                    data-value={p.openNow}
-                  >
-                    {t(p.openNow ? 'products.open' : 'products.closed')}
-                  </Badge>
+                  <OnOffBadge
+                    on={p.openNow}
+                    words={['products.open', 'products.closed']}
+                    testId={`product-open-${p.code}`}
+                  />
                 </Table.Cell>
                 <Table.Cell textAlign="end">{p.lotSize}</Table.Cell>
                 <Table.Cell>{p.leverages.map((x) => `${x}×`).join(', ')}</Table.Cell>
@@ -150,7 +130,7 @@ function ProductTable({
                 <Table.Cell textAlign="end">{percentOfPpm(p.commissionPpm)} %</Table.Cell>
                 <Table.Cell textAlign="end">{p.maintenancePct} %</Table.Cell>
                 <Table.Cell>
-                  <YesNo value={p.closesAtSessionEnd} />
+                  <OnOffBadge on={p.closesAtSessionEnd} />
                 </Table.Cell>
                 {mayEdit ? (
                   <Table.Cell textAlign="end">
@@ -244,6 +224,39 @@ const LABELS: Record<DraftField, string> = {
   enabled: 'products.enabled',
 };
 
+/** A typed field of the product form: labelled from LABELS, test id `product-<name>`. */
+function ProductInput({
+  name,
+  inputMode,
+  helper,
+}: {
+  name: DraftField;
+  inputMode?: 'numeric' | 'decimal';
+  helper: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormikInput
+      name={name}
+      label={t(LABELS[name])}
+      inputMode={inputMode}
+      helper={helper}
+      testId={`product-${name}`}
+    />
+  );
+}
+
+/** A yes/no field of the product form, held as "1"/"0". */
+function YesNoSelect({ name }: { name: 'closesAtSessionEnd' | 'enabled' }) {
+  const { t } = useTranslation();
+  return (
+    <FormikSelect name={name} label={t(LABELS[name])} testId={`product-${name}`}>
+      <option value="1">{t('common.yes')}</option>
+      <option value="0">{t('common.no')}</option>
+    </FormikSelect>
+  );
+}
+
 function ProductForm({
   product,
   onClose,
@@ -280,77 +293,42 @@ function ProductForm({
                 {t('products.termsNote')}
               </Text>
               <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                <FormikInput
+                <ProductInput
                   name="lotSize"
-                  label={label('lotSize')}
                   inputMode="numeric"
                   helper={t('products.lotSizeHelp')}
-                  testId="product-lotSize"
                 />
-                <FormikInput
-                  name="leverages"
-                  label={label('leverages')}
-                  helper={t('products.leveragesHelp')}
-                  testId="product-leverages"
-                />
-                <FormikInput
-                  name="minOpenAmount"
-                  label={label('minOpenAmount')}
-                  inputMode="numeric"
-                  helper="KRW"
-                  testId="product-minOpenAmount"
-                />
+                <ProductInput name="leverages" helper={t('products.leveragesHelp')} />
+                <ProductInput name="minOpenAmount" inputMode="numeric" helper="KRW" />
                 <FormikSelect name="lockKind" label={label('lockKind')} testId="product-lockKind">
                   <option value="minutes">{t('products.lockMinutes')}</option>
                   <option value="days">{t('products.lockDays')}</option>
                 </FormikSelect>
-                <FormikInput
+                <ProductInput
                   name="lockCount"
-                  label={label('lockCount')}
                   inputMode="numeric"
                   helper={t('products.lockCountHelp')}
-                  testId="product-lockCount"
                 />
-                <FormikInput
+                <ProductInput
                   name="commission"
-                  label={label('commission')}
                   inputMode="decimal"
                   helper={t('products.commissionHelp')}
-                  testId="product-commission"
                 />
-                <FormikInput
+                <ProductInput
                   name="maintenancePct"
-                  label={label('maintenancePct')}
                   inputMode="numeric"
                   helper={t('products.maintenanceHelp')}
-                  testId="product-maintenancePct"
                 />
-                <FormikSelect
-                  name="closesAtSessionEnd"
-                  label={label('closesAtSessionEnd')}
-                  testId="product-closesAtSessionEnd"
-                >
-                  <option value="1">{t('common.yes')}</option>
-                  <option value="0">{t('common.no')}</option>
-                </FormikSelect>
-                <FormikSelect name="enabled" label={label('enabled')} testId="product-enabled">
-                  <option value="1">{t('common.yes')}</option>
-                  <option value="0">{t('common.no')}</option>
-                </FormikSelect>
+                <YesNoSelect name="closesAtSessionEnd" />
+                <YesNoSelect name="enabled" />
               </SimpleGrid>
-              <HStack gap="3">
-                <Button
-                  type="submit"
-                  data-testid="product-save"
-                  loading={isSubmitting}
-                  disabled={!dirty}
-                >
-                  {t('products.save')}
-                </Button>
-                <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-                  {t('common.cancel')}
-                </Button>
-              </HStack>
+              <FormActions
+                label={t('products.save')}
+                testId="product-save"
+                submitting={isSubmitting}
+                disabled={!dirty}
+                onCancel={onClose}
+              />
             </Stack>
           </Form>
         )}

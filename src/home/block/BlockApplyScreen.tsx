@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -16,8 +16,8 @@ import { ListState } from '../../market/parts/ListState';
 import { SimulatedBadge } from '../../market/parts/SimulatedBadge';
 import { useMarketCall } from '../../market/useMarketCall';
 import { lockWords } from '../../trade/ticket/ticketRules';
-import { idOf, windowText } from './blockLook';
-import { DiscountText, Fact, OfferingBadges } from './OfferingFacts';
+import { idOf } from './blockLook';
+import { Fact, NameLine, OfferingBadges, OfferingTerms } from './OfferingFacts';
 
 /**
  * /home/blockTrade1?id=… — apply for shares of one offering: a shares stepper from the minimum,
@@ -106,27 +106,10 @@ function ApplyForm({
   return (
     <Stack px="4" gap="4" data-testid="block-apply-form">
       <Box>
-        <Flex align="center" gap="2" mb="1">
-          <Text fontWeight="bold" truncate data-testid="block-apply-name">
-            {offering.name}
-          </Text>
-          <Text fontSize="sm" color="fg.muted">
-            {offering.symbol}
-          </Text>
-          <Box ms="auto">
-            <OfferingBadges offering={offering} />
-          </Box>
-        </Flex>
-        <Fact label={t('blockTrade.price')} testId="block-apply-price">
-          {won(offering.price)}
-        </Fact>
-        <DiscountText offering={offering} quote={quote.data?.price} />
-        <Fact label={t('blockTrade.minShares')}>
-          {t('ticket.sharesCount', { shares: formatPrice(offering.minShares) })}
-        </Fact>
-        <Fact label={t('blockTrade.window')}>
-          {t('blockTrade.windowText', windowText(offering))}
-        </Fact>
+        <NameLine name={offering.name} symbol={offering.symbol} nameTestId="block-apply-name">
+          <OfferingBadges offering={offering} />
+        </NameLine>
+        <OfferingTerms offering={offering} quote={quote.data?.price} />
         <Fact label={t('blockTrade.apply.lock')}>{t(lock.key, lock.params)}</Fact>
       </Box>
       <Box>

@@ -1,9 +1,9 @@
-import { Badge, Flex, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlockOfferingDto } from '../../../contract/schemas/trade';
 import { formatPercent, formatPrice } from '../../market/format';
-import { discountOf } from './blockLook';
+import { discountOf, windowText } from './blockLook';
 
 /** The offering's labels: open or closed, and demo when it was seeded rather than listed. */
 export function OfferingBadges({ offering }: { offering: BlockOfferingDto }) {
@@ -70,5 +70,55 @@ export function Fact({
         {children}
       </Text>
     </Flex>
+  );
+}
+
+/** A stock's name and code on a line, with its labels (`children`) at the end. */
+export function NameLine({
+  name,
+  symbol,
+  nameTestId,
+  children,
+}: {
+  name: string;
+  symbol: string;
+  nameTestId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Flex align="center" gap="2" mb="1">
+      <Text fontWeight="bold" truncate data-testid={nameTestId}>
+        {name}
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        {symbol}
+      </Text>
+      <Box ms="auto">{children}</Box>
+    </Flex>
+  );
+}
+
+/** An offering's terms as the list and the application show them: price, discount, minimum, window. */
+export function OfferingTerms({
+  offering,
+  quote,
+}: {
+  offering: BlockOfferingDto;
+  quote: number | null | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Fact label={t('blockTrade.price')} testId={`block-price-${offering.id}`}>
+        {t('ticket.won', { amount: formatPrice(offering.price) })}
+      </Fact>
+      <DiscountText offering={offering} quote={quote} />
+      <Fact label={t('blockTrade.minShares')} testId={`block-min-${offering.id}`}>
+        {t('ticket.sharesCount', { shares: formatPrice(offering.minShares) })}
+      </Fact>
+      <Fact label={t('blockTrade.window')} testId={`block-window-${offering.id}`}>
+        {t('blockTrade.windowText', windowText(offering))}
+      </Fact>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import type {
   TradeProductsDto,
 } from '../../../contract/schemas/trade';
 import { ApiError } from '../../api/ApiError';
+import { product } from '../../testing/fakeBackend';
 import { renderWithApp } from '../../testing/renderWithApp';
 import BlockApplicationsScreen from './BlockApplicationsScreen';
 import BlockApplyScreen from './BlockApplyScreen';
@@ -49,20 +50,8 @@ const offering = (over: Partial<BlockOfferingDto> = {}): BlockOfferingDto => ({
 });
 
 const PRODUCTS: TradeProductsDto = {
-  products: [
-    {
-      code: 'block',
-      lotSize: 1,
-      leverages: [1],
-      minOpenAmount: 0,
-      lock: { kind: 'days', count: 1 },
-      commissionPpm: 150,
-      maintenancePct: 0,
-      closesAtSessionEnd: false,
-      enabled: true,
-      openNow: true,
-    },
-  ],
+  // The block product's terms: bought outright, T+1, the stock commission.
+  products: [product('block', { lock: { kind: 'days', count: 1 }, maintenancePct: 0 })],
   demo: true,
   simulated: true,
   sessionLabel: 'Demo',
