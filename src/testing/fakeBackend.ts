@@ -198,8 +198,8 @@ const RECORD_ROW: DataOf<'fundRecord'>['items'][number] = {
   reason: null,
 };
 
-/** A long position held and closable, valued at the fixtures' quote. */
-const POSITION: DataOf<'tradeClose'> = {
+/** A long position held and closable, valued at the fixtures' quote (tests vary it). */
+export const POSITION: DataOf<'tradeClose'> = {
   id: 7,
   orderNo: 'T7',
   product: 'stock',

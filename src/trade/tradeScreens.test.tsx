@@ -9,6 +9,7 @@ import { fakeAccountSocket } from '../testing/fakeAccountSocket';
 import { renderWithApp } from '../testing/renderWithApp';
 import PositionDetailScreen from './PositionDetailScreen';
 import TradeScreen from './TradeScreen';
+import { POSITION } from '../testing/fakeBackend';
 
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -53,42 +54,7 @@ vi.mock('../market/live', async () => {
   };
 });
 
-const order = (over: Partial<TradeOrderDto> = {}): TradeOrderDto => ({
-  id: 7,
-  orderNo: 'T7',
-  product: 'stock',
-  symbol: '005930',
-  name: '삼성전자',
-  nameEn: 'SAMSUNG ELECTRONICS',
-  side: 'long',
-  type: 'market',
-  limitPrice: null,
-  lots: 1,
-  shares: 10,
-  leverage: 2,
-  state: 'holding.closable',
-  version: 3,
-  accepts: ['order.close', 'order.forceClose', 'order.settle'],
-  margin: 995_000,
-  notional: 1_990_000,
-  fillPrice: 199_000,
-  filledAt: '2026-11-20T00:30:00Z',
-  unlockAt: '2026-11-20T00:45:00Z',
-  closePrice: null,
-  closedAt: null,
-  closedBy: null,
-  cancelledBy: null,
-  fee: 299,
-  tax: 0,
-  realisedPnl: null,
-  settlesAt: null,
-  marketPrice: 199_400,
-  marketValue: 1_994_000,
-  unrealisedPnl: 4_000,
-  createdAt: '2026-11-20T00:30:00Z',
-  updatedAt: '2026-11-20T00:45:00Z',
-  ...over,
-});
+const order = (over: Partial<TradeOrderDto> = {}): TradeOrderDto => ({ ...POSITION, ...over });
 
 /** A short of 100 SK hynix shares at 50,000, locked for 15 minutes from 01:00. */
 const short = (over: Partial<TradeOrderDto> = {}) =>
