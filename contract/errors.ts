@@ -153,6 +153,13 @@ export const ERROR_CODES = [
   'block.not_pending',
   'block.reason_required',
   'block.invalid_window',
+  // IPO subscriptions (issue 12)
+  'ipo.not_subscribing',
+  'ipo.not_drawn_yet',
+  'ipo.invalid_draw',
+  'ipo.already_drawn',
+  'ipo.not_pending_payment',
+  'ipo.not_paid',
   // Back office
   'staff.wrong_credentials',
   'staff.locked',
