@@ -1,3 +1,4 @@
+import { isInState } from '../../machines/state-value';
 import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { TradeOrderDto } from '../../contract/schemas/trade';
@@ -18,7 +19,7 @@ export function LockLeft({
   testId: string;
 }) {
   const { t } = useTranslation();
-  if (order.state !== 'holding.locked') return null;
+  if (!isInState(order.state, 'holding.locked')) return null;
   const left = secondsLeft(order.unlockAt, now);
   if (left === null) return null;
   const { days, clock } = splitLeft(left);

@@ -1,3 +1,4 @@
+import { isInState } from '../../machines/state-value';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrdersDto, TradeOrderDto } from '../../contract/schemas/trade';
@@ -89,7 +90,7 @@ export function OrderList({ tab }: { tab: Exclude<OrderTab, 'all'> }) {
   );
   const quotes = useQuotes(symbols);
   const prices = quotes.data ?? {};
-  const now = useNow(list.items.some((row) => row.state === 'holding.locked'));
+  const now = useNow(list.items.some((row) => isInState(row.state, 'holding.locked')));
 
   return (
     <>

@@ -1,3 +1,4 @@
+import { isInState } from '../../machines/state-value';
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -135,7 +136,7 @@ function DetailBody({
   const { order, history } = detail;
   const quote = useQuote(isHolding(order) ? order.symbol : null);
   const valuation = valuationOf(order, quote.data?.price);
-  const now = useNow(order.state === 'holding.locked');
+  const now = useNow(isInState(order.state, 'holding.locked'));
   const taken = useMemo(
     () => history.map((step) => ({ from: step.from, to: step.to, event: step.event })),
     [history],

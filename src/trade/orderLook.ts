@@ -1,3 +1,4 @@
+import { isInState } from '../../machines/state-value';
 import type { TFunction } from 'i18next';
 import { orderMachine } from '../../machines/order';
 import type { TradeOrderDto } from '../../contract/schemas/trade';
@@ -67,7 +68,7 @@ export function orderFields(
       ? `${t('positions.type.limit')} ${formatPrice(order.limitPrice)}`
       : t(`positions.type.${order.type}`),
   );
-  if (full || order.state === 'pending') add('createdAt', time(order.createdAt));
+  if (full || isInState(order.state, 'pending')) add('createdAt', time(order.createdAt));
   add('buyTime', time(buy.at));
   add('buyPrice', won(buy.price));
   add('sellTime', time(sell.at));
@@ -76,7 +77,7 @@ export function orderFields(
   add('notional', won(order.notional));
   add('margin', won(order.margin));
   add('leverage', t('positions.leverage', { value: order.leverage }));
-  if (order.state === 'holding.locked' || full) add('unlockAt', time(order.unlockAt));
+  if (isInState(order.state, 'holding.locked') || full) add('unlockAt', time(order.unlockAt));
   if (valuation.price !== null) add('marketPrice', won(valuation.price));
   if (valuation.marketValue !== null) add('marketValue', won(valuation.marketValue));
   if (valuation.unrealisedPnl !== null) {

@@ -1,3 +1,4 @@
+import { isInState } from '../../machines/state-value';
 import { positionPnl } from '../../contract/trade';
 import type { OrdersDto, TradeOrderDto } from '../../contract/schemas/trade';
 
@@ -11,8 +12,7 @@ export interface Valuation {
   live: boolean;
 }
 
-export const isHolding = (order: Pick<TradeOrderDto, 'state'>) =>
-  order.state.split('.')[0] === 'holding';
+export const isHolding = (order: Pick<TradeOrderDto, 'state'>) => isInState(order.state, 'holding');
 
 /**
  * A holding position valued at the live price when there is one (the same arithmetic as the

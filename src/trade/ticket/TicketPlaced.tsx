@@ -1,3 +1,4 @@
+import { isInState } from '../../../machines/state-value';
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { formatPrice } from '../../market/format';
 
 /** Where the order is listed on /trade/index: holding once filled, pending while it rests. */
 export function orderTab(order: Pick<TradeOrderDto, 'state'>): 'holding' | 'pending' {
-  return order.state.startsWith('holding') ? 'holding' : 'pending';
+  return isInState(order.state, 'holding') ? 'holding' : 'pending';
 }
 
 /** The order the server made: filled (at what price) or resting, and where to follow it. */
