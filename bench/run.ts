@@ -8,6 +8,7 @@ import { measureLedgerPosting } from './ledger-posting';
 import { TARGETS, measureWire } from './login-bundle';
 import { BOOK, measureOrderBook } from './order-book';
 import { measurePlaceOrder } from './place-order';
+import { IPO_DRAW_BENCH, measureIpoDraw } from './ipo-draw';
 import { measureFanout } from './realtime-fanout';
 import { measureSimulatorCpu } from './simulator-cpu';
 import { measureWithdrawals } from './withdrawals';
@@ -130,6 +131,21 @@ if ((!only && process.env.DATABASE_URL) || only === 'place-order') {
   const rows = await measurePlaceOrder();
   results.placeOrder = rows;
   printPgbenchComparison('orders', rows);
+}
+
+if (!only || only === 'ipo-draw') {
+  // The IPO draw over 10^6 subscriptions against Array.prototype.sort by id of the same objects.
+  const row = measureIpoDraw();
+  results.ipoDraw = row;
+  console.log(
+    `\nIPO draw, ${row.subscriptions.toLocaleString('en')} subscriptions, ${row.sharesOffered.toLocaleString('en')} shares (targets: < ${IPO_DRAW_BENCH.targetMs / 1000} s, ≤ ${IPO_DRAW_BENCH.maxRatio}× the sort)`,
+  );
+  console.log('| run | sort by id ms | draw ms | ratio |\n|---|---|---|---|');
+  for (const [i, r] of row.runs.entries())
+    console.log(`| ${i + 1} | ${r.sortMs} | ${r.drawMs} | ${(r.drawMs / r.sortMs).toFixed(2)} |`);
+  console.log(
+    `| median | ${row.sortMs} | ${row.drawMs} | ${row.ratio} |\nslowest draw ${row.maxDrawMs} ms; met: ${row.met ? 'yes' : '**no**'} (${row.equalLotteryShares} equal-lottery shares, ${row.remainderLotteryShares} tie-lottery shares, ${row.randomWords} random words); load average ${row.loadAverage.start.toFixed(1)} → ${row.loadAverage.end.toFixed(1)}`,
+  );
 }
 
 if (!only || only === 'abuse') {
