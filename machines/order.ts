@@ -121,9 +121,10 @@ export const orderMachine = setup({
   initial: 'pending',
   states: {
     pending: {
+      // An order starts here (no transition enters it), so its expiry job is written by the call
+      // that places it (server/modules/trade/place-order.ts), not by a `schedule`.
       meta: meta({
         tone: 'info',
-        schedule: [{ event: 'order.expire', at: 'sessionEnd' }],
         refusals: {
           'order.fill': 'trade.invalid_fill',
           'lock.elapsed': 'trade.not_holding',

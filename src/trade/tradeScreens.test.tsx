@@ -401,6 +401,8 @@ describe('the positions screen', () => {
     await renderTrade();
     await screen.findByTestId('order-row-8');
     expect(text('order-8-lock')).toBe('청산 가능까지 00:14:59');
+    // The countdown's clock starts once the locked row is on screen (an effect after the render).
+    await waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0));
     act(() => {
       vi.advanceTimersByTime(1000);
     });

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { OrderContext, OrderEvent } from '../../../machines/order';
 import { orderLifecycle as definition } from '../../../machines/order';
 import { tradeOrders } from '../../db/schema';
@@ -6,9 +5,9 @@ import { tableStorage } from '../table-storage';
 import type { Lifecycle } from '../types';
 
 /**
- * Orders and positions live in `trade_orders` (docs/trading.md). Clock rules: an unfilled order
- * expires at `expires_at`, the session's end the order path wrote when it was placed; a locked
- * position unlocks at the fill's `unlockAt`.
+ * Orders and positions live in `trade_orders` (docs/trading.md). Clock rule: a locked position
+ * unlocks at the fill's `unlockAt`. An unfilled order's expiry at `expires_at` is a job the order
+ * path writes when it places it (an order starts in `pending`, which no transition enters).
  */
 export const orderLifecycle: Lifecycle<OrderContext, OrderEvent> = {
   type: 'order',
@@ -21,13 +20,6 @@ export const orderLifecycle: Lifecycle<OrderContext, OrderEvent> = {
   }),
   notFound: 'trade.not_found',
   clock: {
-    async sessionEnd(tx, { id, now }) {
-      const [row] = await tx
-        .select({ expiresAt: tradeOrders.expiresAt })
-        .from(tradeOrders)
-        .where(eq(tradeOrders.id, id));
-      return row?.expiresAt ?? now;
-    },
     unlockAt: (_tx, { context, now }) =>
       Promise.resolve(context.unlockAt ? new Date(context.unlockAt) : now),
   },
