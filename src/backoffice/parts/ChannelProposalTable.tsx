@@ -1,9 +1,10 @@
-import { Box, Table, Text } from '@chakra-ui/react';
+import { Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelProposalDto } from '../../../contract/schemas/funds-staff';
 import { EmptyRow, formatTime } from './common';
 import { ChannelWords, ProposalStateBadge } from './proposals';
+import { ScrollX } from './ScrollX';
 
 /** Every proposal: what, why, its state, who proposed and who decided. */
 export function ChannelProposalTable({
@@ -17,7 +18,7 @@ export function ChannelProposalTable({
   const { t, i18n } = useTranslation();
   const columns = decide ? 5 : 4;
   return (
-    <Box overflowX="auto">
+    <ScrollX>
       <Table.Root size="sm" tableLayout="fixed" data-testid="proposal-table" minW="2xl">
         <Table.Header>
           <Table.Row>
@@ -65,6 +66,6 @@ export function ChannelProposalTable({
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </ScrollX>
   );
 }

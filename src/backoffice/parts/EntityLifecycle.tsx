@@ -1,4 +1,4 @@
-import { Box, Code, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
+import { Code, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LifecycleEntityType } from '../../../contract/lifecycles';
@@ -8,6 +8,7 @@ import { useLifecycleWords } from '../../lifecycle/words';
 import { staffCall } from '../api';
 import { EmptyRow, LoadFailed, Loading, Panel, formatTime, svgDataUrl, useLoad } from './common';
 import { changedLeaves } from './lifecycles';
+import { ScrollX } from './ScrollX';
 
 /** Who made a transition, in words: a staff member with their role, the customer, the system. */
 function actorWords(t: TFunction, actor: TransitionRecordDto['actor']): string {
@@ -52,7 +53,7 @@ export function LifecycleChart({ chartSvg }: { chartSvg: string }) {
   const { t } = useTranslation();
   return (
     <Panel title={t('entity.chart')}>
-      <Box overflowX="auto">
+      <ScrollX>
         <Image
           data-testid="entity-chart"
           src={svgDataUrl(chartSvg)}
@@ -60,7 +61,7 @@ export function LifecycleChart({ chartSvg }: { chartSvg: string }) {
           maxW="full"
           mx="auto"
         />
-      </Box>
+      </ScrollX>
     </Panel>
   );
 }
@@ -77,7 +78,7 @@ export function LifecycleHistory({
   const words = useLifecycleWords();
   return (
     <Panel title={t('entity.history')}>
-      <Box overflowX="auto">
+      <ScrollX>
         <Table.Root size="sm" data-testid="entity-history">
           <Table.Header>
             <Table.Row>
@@ -119,7 +120,7 @@ export function LifecycleHistory({
             ))}
           </Table.Body>
         </Table.Root>
-      </Box>
+      </ScrollX>
     </Panel>
   );
 }

@@ -1,6 +1,7 @@
-import { Box, Table, Text } from '@chakra-ui/react';
+import { Table, Text } from '@chakra-ui/react';
 import type { Key, ReactNode } from 'react';
 import { EmptyRow, LoadFailed, Loading, Pager } from './common';
+import { ScrollX } from './ScrollX';
 
 export interface PageOf<Row> {
   items: readonly Row[];
@@ -59,7 +60,7 @@ export function PagedTable<Row>({
   if (data === null) return null;
   return (
     <>
-      <Box overflowX="auto">
+      <ScrollX>
         <Table.Root
           size="sm"
           interactive={interactive}
@@ -112,7 +113,7 @@ export function PagedTable<Row>({
             ))}
           </Table.Body>
         </Table.Root>
-      </Box>
+      </ScrollX>
       <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={onPage} />
     </>
   );

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
@@ -34,6 +34,7 @@ import { formErrors } from '../parts/validate';
 import { mayCall } from '../roles';
 import { useStaffSession } from '../session';
 import { toast } from '../toaster';
+import { ScrollX } from '../parts/ScrollX';
 
 type BlockQueueDto = InferType<typeof blockQueueResponse>;
 type Offering = BlockQueueDto['offerings'][number];
@@ -118,7 +119,7 @@ export default function BlockScreen() {
 function OfferingTable({ offerings }: { offerings: Offering[] }) {
   const { t, i18n } = useTranslation();
   return (
-    <Box overflowX="auto">
+    <ScrollX>
       <Table.Root size="sm" minW="3xl" data-testid="block-offerings">
         <Table.Header>
           <Table.Row>
@@ -162,7 +163,7 @@ function OfferingTable({ offerings }: { offerings: Offering[] }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </ScrollX>
   );
 }
 
@@ -171,7 +172,7 @@ const APPLICATION_COLUMNS = 7;
 function ApplicationTable({ rows, onChanged }: { rows: Application[]; onChanged: () => void }) {
   const { t } = useTranslation();
   return (
-    <Box overflowX="auto">
+    <ScrollX>
       <Table.Root size="sm" minW="3xl" data-testid="block-queue">
         <Table.Header>
           <Table.Row>
@@ -194,7 +195,7 @@ function ApplicationTable({ rows, onChanged }: { rows: Application[]; onChanged:
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </ScrollX>
   );
 }
 

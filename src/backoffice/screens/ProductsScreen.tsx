@@ -1,4 +1,4 @@
-import { Alert, Box, Button, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { formErrors } from '../parts/validate';
 import { mayCall } from '../roles';
 import { useStaffSession } from '../session';
 import { toast } from '../toaster';
+import { ScrollX } from '../parts/ScrollX';
 
 /**
  * The trading products' terms and whether each is open now. Operators and admins edit one with
@@ -85,7 +86,7 @@ function ProductTable({
   const { t } = useTranslation();
   const columns = mayEdit ? 11 : 10;
   return (
-    <Box overflowX="auto">
+    <ScrollX>
       <Table.Root size="sm" minW="4xl" data-testid="product-table">
         <Table.Header>
           <Table.Row>
@@ -149,7 +150,7 @@ function ProductTable({
           })}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </ScrollX>
   );
 }
 
