@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { BalanceDto } from '../../contract';
+import { and, eq } from 'drizzle-orm';
+import type { BalanceDto, Currency } from '../../contract';
 import { ACCOUNT_CURRENCIES } from '../../contract';
 import type { Database } from '../db/connect';
 import { ledgerAccounts } from '../db/schema';
@@ -31,4 +31,23 @@ export async function balancesOf(db: Database, customerId: number): Promise<Bala
       available + held + amount(currency, 'position_margin') + amount(currency, 'ipo_deposit');
     return { currency, total, available, held };
   });
+}
+
+/** A customer's available balance in one currency (0 when the account was never opened). */
+export async function availableOf(
+  db: Database,
+  customerId: number,
+  currency: Currency,
+): Promise<number> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.customerId, customerId),
+        eq(ledgerAccounts.currency, currency),
+        eq(ledgerAccounts.kind, 'available'),
+      ),
+    );
+  return minorFromSql(row?.balance ?? 0);
 }

@@ -3,7 +3,7 @@ export type { EntryInput, PostingInput } from './post-entry';
 export type { PostedEntry } from './idempotency';
 export { REVERSAL_KIND, reverseEntry } from './reverse-entry';
 export type { ReverseInput } from './reverse-entry';
-export { balancesOf } from './balances';
+export { availableOf, balancesOf } from './balances';
 export {
   balanceAllowed,
   customerAccountId,

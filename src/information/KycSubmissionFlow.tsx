@@ -8,6 +8,7 @@ import type { KycPhotoSide, KycStatusDto } from '../../contract/schemas/kyc';
 import { isInState } from '../../machines/state-value';
 import { SubmitButton, TextField } from '../components/form';
 import { notify } from '../components/toaster';
+import { RefusalBox } from '../components/RefusalBox';
 import { translateRefusal } from '../i18n/translateRefusal';
 import { kycSubmissionFlow } from './kycFlow';
 import { Row } from './DetailRow';
@@ -285,22 +286,12 @@ function Refused({ flow }: { flow: KycFlowRef }) {
   const { t } = useTranslation();
   const refusal = useSelector(flow, (s) => s.context.refusal);
   return (
-    <Stack
-      gap="3"
-      bg="red.50"
-      borderLeftWidth="4px"
-      borderColor="red.500"
-      borderRadius="md"
-      p="3"
-      data-testid="kyc-refusal"
-      data-code={refusal?.code}
+    <RefusalBox
+      code={refusal?.code}
+      text={refusal ? translateRefusal(refusal.code, refusal.params) : null}
+      testId="kyc-refusal"
+      title={t('kycScreen.refusedTitle')}
     >
-      <Text fontSize="sm" fontWeight="semibold" color="red.700">
-        {t('kycScreen.refusedTitle')}
-      </Text>
-      <Text fontSize="sm" color="red.800" data-testid="kyc-refusal-text">
-        {refusal ? translateRefusal(refusal.code, refusal.params) : null}
-      </Text>
       <Button
         size="sm"
         variant="outline"
@@ -310,7 +301,7 @@ function Refused({ flow }: { flow: KycFlowRef }) {
       >
         {t('kycScreen.refusedEdit')}
       </Button>
-    </Stack>
+    </RefusalBox>
   );
 }
 

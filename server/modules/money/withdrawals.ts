@@ -13,9 +13,15 @@ import type { WithdrawalContext } from '../../../machines/withdrawal';
 import type { AppContext } from '../../app-context';
 import type { LiveSession } from '../../auth/sessions';
 import type { Database, Transaction } from '../../db/connect';
-import { bankCards, ledgerAccounts, wallets, withdrawals } from '../../db/schema';
+import { bankCards, wallets, withdrawals } from '../../db/schema';
 import { ApiRefusal } from '../../http/refusal';
-import { customerAccountIds, houseAccountId, LedgerError, postEntry } from '../../ledger';
+import {
+  availableOf,
+  customerAccountIds,
+  houseAccountId,
+  LedgerError,
+  postEntry,
+} from '../../ledger';
 import { applyEvent, statusOf, withdrawalLifecycle } from '../../lifecycle';
 import { scheduleJob } from '../../lifecycle/jobs';
 import { MINUTE_MS } from '../../market/seoul-time';
@@ -116,20 +122,10 @@ async function limitsOf(maru: AppContext, db: Database, currency: FundCurrency) 
   return limitsFrom(maru, currency, await readSettings(db, LIMIT_KEYS));
 }
 
-/** The customer's available balance less what may not be withdrawn, in one query. */
+/** The customer's available balance less what may not be withdrawn. */
 async function withdrawableOf(db: Database, customerId: number, currency: Currency, now: Date) {
-  const [row] = await db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.customerId, customerId),
-        eq(ledgerAccounts.currency, currency),
-        eq(ledgerAccounts.kind, 'available'),
-      ),
-    );
   // Every customer's available accounts are opened at registration; none reads as nothing.
-  const balance = row?.balance ?? 0;
+  const balance = await availableOf(db, customerId, currency);
   const blocked = await notWithdrawable(db, customerId, currency, now);
   return Math.max(0, balance - blocked);
 }

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { tradeOrderNo } from '../../../contract';
 import type { Database } from '../../db/connect';
 import { ledgerAccounts } from '../../db/schema';
 import type { tradeOrders } from '../../db/schema';
-import { customerAccountIds, LedgerError, postEntry } from '../../ledger';
+import { availableOf, customerAccountIds, LedgerError, postEntry } from '../../ledger';
 import type { PostingInput } from '../../ledger';
 import { Refusal } from '../../refusal';
 
@@ -85,18 +85,8 @@ async function post(db: Database, row: Money, kind: string, postings: PostingInp
 }
 
 /** The customer's available won. */
-export async function availableBalance(db: Database, customerId: number): Promise<number> {
-  const [row] = await db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.customerId, customerId),
-        eq(ledgerAccounts.currency, KRW),
-        eq(ledgerAccounts.kind, 'available'),
-      ),
-    );
-  return row?.balance ?? 0;
+export function availableBalance(db: Database, customerId: number): Promise<number> {
+  return availableOf(db, customerId, KRW);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FlowRefusal } from '../../../machines/flows/refusal';
+import { RefusalBox } from '../../components/RefusalBox';
 import { translateRefusal } from '../../i18n/translateRefusal';
 import { FUND_RECORD_PATH } from './FundOrderResult';
 
@@ -28,20 +29,11 @@ export function RefusalNote({
   const { t } = useTranslation();
   const pending = PENDING_CODES.includes(refusal.code);
   return (
-    <Stack
-      gap="3"
-      bg="red.50"
-      borderLeftWidth="4px"
-      borderColor="red.500"
-      borderRadius="md"
-      p="3"
-      role="alert"
-      data-testid={testId}
-      data-code={refusal.code}
+    <RefusalBox
+      code={refusal.code}
+      text={translateRefusal(refusal.code, { ...params, ...refusal.params })}
+      testId={testId}
     >
-      <Text fontSize="sm" color="red.800" data-testid={`${testId}-text`}>
-        {translateRefusal(refusal.code, { ...params, ...refusal.params })}
-      </Text>
       <Stack direction="row" gap="2">
         <Button size="sm" variant="outline" onClick={onAction} data-testid={`${testId}-action`}>
           {actionLabel}
@@ -52,6 +44,6 @@ export function RefusalNote({
           </Button>
         ) : null}
       </Stack>
-    </Stack>
+    </RefusalBox>
   );
 }

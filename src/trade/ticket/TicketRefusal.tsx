@@ -1,8 +1,9 @@
-import { Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FlowRefusal } from '../../../machines/flows/refusal';
 import { UNKNOWN_REFUSAL } from '../../../machines/flows/refusal';
+import { RefusalBox } from '../../components/RefusalBox';
 import { translateRefusal } from '../../i18n/translateRefusal';
 
 const ABOUT_PASSWORD = ['fund_password.wrong', 'fund_password.invalid'];
@@ -25,20 +26,11 @@ export function TicketRefusal({
   const unanswered = refusal.code === UNKNOWN_REFUSAL;
   const aboutPassword = ABOUT_PASSWORD.includes(refusal.code);
   return (
-    <Stack
-      gap="3"
-      bg="red.50"
-      borderLeftWidth="4px"
-      borderColor="red.500"
-      borderRadius="md"
-      p="3"
-      role="alert"
-      data-testid="ticket-refusal"
-      data-code={refusal.code}
+    <RefusalBox
+      code={refusal.code}
+      text={translateRefusal(refusal.code, refusal.params)}
+      testId="ticket-refusal"
     >
-      <Text fontSize="sm" color="red.800" data-testid="ticket-refusal-text">
-        {translateRefusal(refusal.code, refusal.params)}
-      </Text>
       <Flex gap="2" wrap="wrap">
         {unanswered ? (
           <Button size="sm" onClick={onRetry} data-testid="ticket-retry">
@@ -54,6 +46,6 @@ export function TicketRefusal({
           </Button>
         ) : null}
       </Flex>
-    </Stack>
+    </RefusalBox>
   );
 }

@@ -201,7 +201,7 @@ describe('the order ticket', () => {
       expect(screen.getByTestId('ticket-refusal').getAttribute('data-code')).toBe('trade.closed'),
     );
     expect(screen.getByTestId('ticket-refusal-text').textContent).toBe(
-      '거래 시간이 아닙니다: 장 마감.',
+      '거래 시간이 아닙니다. 주문은 거래일 09:00–15:20(서울 시각) 정규 거래 시간에 접수됩니다.',
     );
     fireEvent.click(screen.getByTestId('ticket-refusal-action'));
     expect(await screen.findByTestId('ticket-form')).toBeTruthy();
