@@ -22,7 +22,7 @@ scaleOutSuite(
     const { prefix, sockets, startServer } = useScaleOutCluster({
       databasePrefix: 'maru_scale_',
       env: () => ({ MARU_MARKET_SPEED: '20', MARU_MARKET_DEMO: '1' }),
-      startTimeoutMs: 20_000,
+      startTimeoutMs: 90_000,
     });
 
     it('fans the publisher’s frames out through the other process, and fails over', async () => {
@@ -78,6 +78,6 @@ scaleOutSuite(
       await until(() => frames.length > after.length + 3, 5_000, 'more frames from the survivor');
       expect(snapshots).toBe(2);
       await redis.quit();
-    }, 45_000);
+    }, 240_000);
   },
 );
