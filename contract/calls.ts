@@ -8,6 +8,7 @@ import * as market from './schemas/market';
 import * as money from './schemas/money';
 import * as funds from './schemas/funds';
 import * as trade from './schemas/trade';
+import * as ipo from './schemas/ipo';
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
@@ -431,6 +432,73 @@ export const CALLS = {
     response: trade.blockListResponse,
     audit: true,
     idempotent: true,
+  },
+  // IPO subscriptions (issue 12, docs/ipo.md)
+  ipoList: {
+    path: CALL_PATHS.ipoList,
+    access: 'customer',
+    summary: "IPO offerings by tab (upcoming, open, closed) with the spec's fields",
+    request: ipo.ipoListRequest,
+    response: ipo.ipoListResponse,
+  },
+  ipoDetail: {
+    path: CALL_PATHS.ipoDetail,
+    access: 'customer',
+    summary:
+      "One offering: schedule, the seed's hash (and the seed after the draw), the customer's subscriptions",
+    request: ipo.ipoIdRequest,
+    response: ipo.ipoDetailResponse,
+  },
+  ipoSubscribe: {
+    path: CALL_PATHS.ipoSubscribe,
+    access: 'customer',
+    summary:
+      "Subscribe for shares of an open offering: the deposit (a share of offer price × shares) is held in the customer's IPO-deposit account",
+    request: ipo.ipoSubscribeRequest,
+    response: ipo.ipoSubscription,
+    audit: true,
+    idempotent: true,
+  },
+  ipoPay: {
+    path: CALL_PATHS.ipoPay,
+    access: 'customer',
+    summary:
+      'Pay an allotment pending payment: the deposit pays first, the rest from available cash',
+    request: ipo.ipoIdRequest,
+    response: ipo.ipoSubscription,
+    audit: true,
+    idempotent: true,
+  },
+  ipoWaive: {
+    path: CALL_PATHS.ipoWaive,
+    access: 'customer',
+    summary: 'Give up an allotment pending payment; the deposit is released',
+    request: ipo.ipoIdRequest,
+    response: ipo.ipoSubscription,
+    audit: true,
+    idempotent: true,
+  },
+  ipoSubscription: {
+    path: CALL_PATHS.ipoSubscription,
+    access: 'customer',
+    summary: 'One subscription: deposit, result, payment, accepted events and history',
+    request: ipo.ipoIdRequest,
+    response: ipo.ipoSubscriptionDetailResponse,
+  },
+  ipoRecords: {
+    path: CALL_PATHS.ipoRecords,
+    access: 'customer',
+    summary: 'Subscription, placement, auction and allotment records by tab, newest first',
+    request: ipo.ipoRecordsRequest,
+    response: ipo.ipoRecordsResponse,
+  },
+  ipoDraw: {
+    path: CALL_PATHS.ipoDraw,
+    access: 'customer',
+    summary:
+      'The published draw of an offering: seed, inputs (hashed account ids and shares) and every allocation',
+    request: ipo.ipoIdRequest,
+    response: ipo.ipoDrawResponse,
   },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };

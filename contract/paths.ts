@@ -61,4 +61,13 @@ export const CALL_PATHS = {
   portfolio: '/trade/portfolio',
   blockList: '/trade/block/list',
   blockApply: '/trade/block/apply',
+  // IPO subscriptions (issue 12, docs/ipo.md)
+  ipoList: '/ipo/list',
+  ipoDetail: '/ipo/detail',
+  ipoSubscribe: '/ipo/subscribe',
+  ipoPay: '/ipo/pay',
+  ipoWaive: '/ipo/waive',
+  ipoSubscription: '/ipo/subscription',
+  ipoRecords: '/ipo/records',
+  ipoDraw: '/ipo/draw',
 } as const;

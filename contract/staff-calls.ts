@@ -4,6 +4,7 @@ import * as jobs from './schemas/jobs';
 import * as fs from './schemas/funds-staff';
 import * as s from './schemas/staff';
 import * as tr from './schemas/trade';
+import * as ipo from './schemas/ipo';
 
 /** The back office lives under its own base path, with its own sessions (header STAFF_TOKEN_HEADER). */
 export const STAFF_API_BASE = '/api/staff';
@@ -379,6 +380,42 @@ export const STAFF_CALLS = {
     summary: 'Reject an application with the reason the customer reads; the amount is released',
     request: tr.blockRejectRequest,
     response: tr.blockQueueResponse,
+  },
+  // IPO offerings (issue 12): staff set them up; the draw is a job, nobody chooses winners
+  ipoOfferings: {
+    path: '/ipo/offerings',
+    access: ANY,
+    summary: 'IPO offerings with their state, totals and draw, newest first',
+    request: ipo.ipoOfferingsRequest,
+    response: ipo.ipoOfferingsResponse,
+  },
+  ipoOfferingDetail: {
+    path: '/ipo/offering',
+    access: ANY,
+    summary: "One offering: subscriptions by state and the draw's report",
+    request: ipo.ipoIdRequest,
+    response: ipo.ipoOfferingDetailResponse,
+  },
+  ipoOfferingCreate: {
+    path: '/ipo/create',
+    access: OPERATE,
+    summary: 'Create an IPO offering as a draft: terms and schedule',
+    request: ipo.ipoOfferingCreateRequest,
+    response: ipo.staffIpoOffering,
+  },
+  ipoOfferingUpdate: {
+    path: '/ipo/update',
+    access: OPERATE,
+    summary: 'Edit an offering before its window opens',
+    request: ipo.ipoOfferingUpdateRequest,
+    response: ipo.staffIpoOffering,
+  },
+  ipoOfferingPublish: {
+    path: '/ipo/publish',
+    access: OPERATE,
+    summary: "Publish a draft: customers see it and the draw seed's hash is fixed",
+    request: ipo.ipoIdRequest,
+    response: ipo.staffIpoOffering,
   },
 } as const satisfies Record<string, CallSpec>;
 

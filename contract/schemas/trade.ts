@@ -16,14 +16,14 @@ import { paging, positiveId } from './staff';
 const code = (c: ErrorCode) => c;
 
 /** A string field that must be one of `values`; another string is `invalid`, a non-string a wrong type. */
-const oneOfText = <T extends string>(values: readonly T[], invalid: ErrorCode) =>
+export const oneOfText = <T extends string>(values: readonly T[], invalid: ErrorCode) =>
   mixed<T>((v): v is T => typeof v === 'string')
     .typeError(code('request.wrong_type'))
     .required(code('request.required'))
     .oneOf([...values], invalid);
 
 /** A whole number of won or shares above zero, within what a database integer column holds. */
-const wholeCount = (invalid: ErrorCode) =>
+export const wholeCount = (invalid: ErrorCode) =>
   number()
     .typeError(code('request.wrong_type'))
     .required(code('request.required'))

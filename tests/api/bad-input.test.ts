@@ -375,6 +375,27 @@ function matrix(
     tradeOrder: { valid: { id: 1 }, fields: { id: ID } },
     portfolio: { valid: {}, fields: {} },
     blockList: { valid: {}, fields: {} },
+    ipoList: { valid: { tab: 'open' }, fields: { tab: CHOICE } },
+    ipoDetail: { valid: { id: 1 }, fields: { id: ID } },
+    ipoSubscribe: {
+      valid: { id: 1, shares: 10, fundPassword: '135790' },
+      fields: {
+        id: ID,
+        shares: {
+          ...COUNT,
+          bad: [-1, 0, 1.5, ...HUGE_NUMBERS].map(refusedWith('request.invalid')),
+        },
+        fundPassword: MONEY_TEXT,
+      },
+    },
+    ipoPay: { valid: { id: 1 }, fields: { id: ID } },
+    ipoWaive: { valid: { id: 1 }, fields: { id: ID } },
+    ipoSubscription: { valid: { id: 1 }, fields: { id: ID } },
+    ipoRecords: {
+      valid: { tab: 'subscriptions', page: 1, pageSize: 20 },
+      fields: { tab: CHOICE, page: PAGING, pageSize: PAGING },
+    },
+    ipoDraw: { valid: { id: 1 }, fields: { id: ID } },
     blockApply: {
       valid: { id: 1, shares: 100 },
       fields: {
