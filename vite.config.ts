@@ -2,12 +2,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { adminWithoutManifest, pwaOptions } from './build/pwa.ts';
 
 const apiPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig({
   plugins: [
     react(),
+    VitePWA(pwaOptions),
+    adminWithoutManifest,
     // Brotli (max quality) and gzip (level 9) beside every file that compresses, written once at
     // build; the server picks one by Accept-Encoding (server/http/static-client.ts). woff2 and
     // images are compressed already. A variant no smaller than its file is not written.

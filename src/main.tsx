@@ -9,6 +9,7 @@ import { notify } from './components/toaster';
 import { loadSiteConfig } from './config/siteConfig';
 import { i18n, startI18n } from './i18n/i18n';
 import { installNativeAdapter } from './native';
+import { registerWorker } from './pwa/registerWorker';
 import { sessionStore } from './session';
 
 const container = document.getElementById('root');
@@ -52,3 +53,4 @@ async function boot(): Promise<void> {
 // The screen on the address (its chunk and its first call) loads beside the config and texts.
 preloadRoute(window.location.hash);
 void boot();
+registerWorker();

@@ -6,6 +6,7 @@ import { isRestrictionRefusal } from '../../contract/account-restrictions';
 import { reportRestrictionRefusal } from '../account/restrictionStore';
 import { isApiError } from './ApiError';
 import { createApiClient } from './createApiClient';
+import { reportReachable } from '../pwa/connectivity';
 
 /** The app's client, wired to the real session, toasts and router. */
 export const apiClient = createApiClient({
@@ -14,6 +15,7 @@ export const apiClient = createApiClient({
   notify: (text) => notify(text, 'error'),
   navigate: navigateTo,
   translate: translateRefusal,
+  onReachable: reportReachable,
 });
 
 // A refusal because the account is restricted is not a failed load: let the screens say why.

@@ -20,6 +20,7 @@ export interface ApiClientDeps {
   translate: (code: unknown, params?: ErrorParams, msg?: string) => string;
   /** Replaces the network in tests. */
   adapter?: AxiosAdapter;
+  onReachable?: (ok: boolean) => void;
 }
 
 /**
@@ -49,5 +50,6 @@ export function createApiClient(deps: ApiClientDeps): AxiosInstance {
     notify: deps.notify,
     translate: deps.translate,
     ...(deps.adapter ? { adapter: deps.adapter } : {}),
+    ...(deps.onReachable ? { onReachable: deps.onReachable } : {}),
   });
 }

@@ -27,6 +27,8 @@ export interface EnvelopeClientOptions {
   translate: (code: string, params: ErrorParams, msg: string | undefined) => string;
   /** Replaces the network in tests. */
   adapter?: AxiosAdapter;
+  /** Each answer (true) or request that found no network (false): the offline banner's source. */
+  onReachable?: (ok: boolean) => void;
 }
 
 interface Envelope {
@@ -84,6 +86,7 @@ export function createEnvelopeClient(options: EnvelopeClientOptions): AxiosInsta
 
   client.interceptors.response.use(
     (response) => {
+      options.onReachable?.(true);
       const body: unknown = response.data;
       const silent = response.config.silent;
       if (response.status === 401) {
@@ -110,6 +113,8 @@ export function createEnvelopeClient(options: EnvelopeClientOptions): AxiosInsta
     },
     (error: AxiosError) => {
       if (axios.isCancel(error)) throw error;
+      // No answer at all (not a timeout): the phone reaches nothing.
+      if (error.code === 'ERR_NETWORK') options.onReachable?.(false);
       // Timeout or no network: the spec's "system busy, retry later".
       return busy(null, error.config?.silent);
     },

@@ -3,6 +3,7 @@ import type { ApiEnvelope } from '../../contract/envelope';
 import { CALL_PATHS } from '../../contract/paths';
 import type { ConfigItem } from '../../contract/schemas/common';
 import { ApiError } from '../api/ApiError';
+import { reportReachable } from '../pwa/connectivity';
 import { sessionStore } from '../session';
 
 /**
@@ -24,8 +25,10 @@ export async function fetchConfigItems(): Promise<ConfigItem[]> {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch {
+    reportReachable(false);
     throw new ApiError('system.busy', {}, '', null);
   }
+  reportReachable(true);
   const envelope = (await response.json().catch(() => null)) as ApiEnvelope<ConfigItem[]> | null;
   if (envelope?.status === 1) return envelope.data;
   throw new ApiError(

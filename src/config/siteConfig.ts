@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { ConfigName } from '../../contract/schemas/common';
+import { ApiError } from '../api/ApiError';
 import { fetchConfigItems } from './fetchConfigItems';
 
 /** Known names (CONFIG_NAMES) and any the server adds later. */
@@ -23,8 +24,41 @@ function apply(next: SiteConfig): void {
  * again after the language changes. Silent: the caller shows the start-up retry screen instead.
  */
 export async function loadSiteConfig(): Promise<void> {
-  const items = await fetchConfigItems();
-  apply(Object.fromEntries(items.map((item) => [item.name, item.value])));
+  let next: SiteConfig;
+  try {
+    const items = await fetchConfigItems();
+    next = Object.fromEntries(items.map((item) => [item.name, item.value]));
+    remember(next);
+  } catch (error) {
+    // With no network at all, the installable app still opens (build/pwa.ts) on the configuration
+    // it last had: titles, links and policy texts, nothing live. A server that answered with a
+    // failure shows the retry screen as before.
+    const noNetwork = error instanceof ApiError && error.httpStatus === null;
+    const last = noNetwork ? lastKnown() : null;
+    if (last === null) throw error;
+    next = last;
+  }
+  apply(next);
+}
+
+const STORED = 'maru.siteConfig';
+
+function remember(next: SiteConfig): void {
+  try {
+    localStorage.setItem(STORED, JSON.stringify(next));
+  } catch {
+    // Storage full or blocked: the app just needs the network to start next time.
+  }
+}
+
+function lastKnown(): SiteConfig | null {
+  try {
+    const stored = localStorage.getItem(STORED);
+    const parsed: unknown = stored === null ? null : JSON.parse(stored);
+    return parsed !== null && typeof parsed === 'object' ? (parsed as SiteConfig) : null;
+  } catch {
+    return null;
+  }
 }
 
 export function siteConfigValue(name: ConfigName): string {
