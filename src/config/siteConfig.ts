@@ -55,7 +55,7 @@ function lastKnown(): SiteConfig | null {
   try {
     const stored = localStorage.getItem(STORED);
     const parsed: unknown = stored === null ? null : JSON.parse(stored);
-    return parsed !== null && typeof parsed === 'object' ? (parsed) : null;
+    return parsed !== null && typeof parsed === 'object' ? parsed : null;
   } catch {
     return null;
   }
