@@ -39,3 +39,4 @@ export * from './account-socket';
 export * from './trade';
 export * from './schemas/trade';
 export * from './ticks';
+export * from './schemas/corporate';

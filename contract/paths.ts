@@ -61,4 +61,7 @@ export const CALL_PATHS = {
   portfolio: '/trade/portfolio',
   blockList: '/trade/block/list',
   blockApply: '/trade/block/apply',
+  // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
+  corporateList: '/corporate/list',
+  corporateApply: '/corporate/apply',
 } as const;
