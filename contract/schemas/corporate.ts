@@ -42,7 +42,7 @@ const optionalWhole = () =>
     .nullable()
     .test(
       'whole',
-      code('corporate.invalid_terms'),
+      code('request.invalid'),
       (v) => v === undefined || v === null || (Number.isSafeInteger(v) && v > 0),
     );
 
@@ -77,6 +77,27 @@ const rightsApplicationRow = object({
 export type RightsApplicationDto = InferType<typeof rightsApplicationRow>;
 
 export const corporateListResponse = object({
+  /**
+   * The calendar's actions still to come (announced, record date ahead), soonest first: holding
+   * the symbol's shares on the record date entitles a customer to them.
+   */
+  upcoming: array(
+    object({
+      id: number().integer().required(),
+      kind: string()
+        .oneOf([...CORPORATE_KINDS])
+        .required(),
+      symbol: string().required(),
+      name: string().required(),
+      recordAt: isoTime(),
+      payAt: isoTime(),
+      windowClosesAt: nullableTime(),
+      perShare: number().integer().nullable().defined(),
+      issuePrice: number().integer().nullable().defined(),
+      ratioPpm: number().integer().nullable().defined(),
+      demo: boolean().required(),
+    }),
+  ).required(),
   /** Dividends the record date entitled me to, newest record date first. */
   dividends: array(
     object({
@@ -124,6 +145,7 @@ export const corporateListResponse = object({
 export type CorporateListDto = InferType<typeof corporateListResponse>;
 export type DividendRowDto = CorporateListDto['dividends'][number];
 export type RightsOfferDto = CorporateListDto['rights'][number];
+export type UpcomingActionDto = CorporateListDto['upcoming'][number];
 
 /** What `/ipo/records` tab `allotments` reads (rightsAllotmentRecords, server/modules/corporate). */
 export const rightsAllotmentRecordsPage = object({
@@ -156,11 +178,15 @@ const kind = () =>
     .required(code('request.required'))
     .oneOf([...CORPORATE_KINDS], code('request.invalid'));
 
+/** An ISO 8601 time; whether it fits the others is the service's check (corporate.invalid_dates). */
+const isTime = (v: string | null | undefined) =>
+  v === undefined || v === null || Number.isFinite(Date.parse(v));
+
 const actionTerms = {
-  recordAt: requiredText(40),
-  payAt: requiredText(40),
+  recordAt: requiredText(40).test('time', code('request.invalid'), isTime),
+  payAt: requiredText(40).test('time', code('request.invalid'), isTime),
   /** Rights only: when applications close (between the record and the listing date). */
-  windowClosesAt: optionalText(40).nullable(),
+  windowClosesAt: optionalText(40).nullable().test('time', code('request.invalid'), isTime),
   /** Dividend only: won per share. */
   perShare: optionalWhole(),
   /** Rights only: the issue price (won). */
@@ -190,7 +216,9 @@ export const corporateAction = object({
   id: number().integer().required(),
   symbol: string().required(),
   name: string().required(),
-  kind: string().oneOf([...CORPORATE_KINDS]).required(),
+  kind: string()
+    .oneOf([...CORPORATE_KINDS])
+    .required(),
   recordAt: isoTime(),
   payAt: isoTime(),
   windowClosesAt: nullableTime(),
