@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { EventObject } from 'xstate';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import type { CorporateActionDto, CorporateListDto } from '../../contract';
+import type { Database } from '../../server/db/connect';
+import { lifecycleJobs } from '../../server/db/schema';
+import { applyEvent } from '../../server/lifecycle';
+import type { Lifecycle } from '../../server/lifecycle';
+import type { SendResult } from '../support/lifecycle-paths';
+import { resultOfCall, sendClockEvent } from '../support/lifecycle-paths';
 import { call, expectSuccess } from './api-helpers';
 import { staffCall } from './identity-helpers';
 import type { Trader } from './trade-helpers';
@@ -64,3 +72,39 @@ export async function corporateListOf(
     await call(app, '/corporate/list', {}, { session: trader.session }),
   );
 }
+
+/**
+ * A clock event for a corporate entity: the entity's job for it, run at its due time, when that
+ * job is the next one the runner would run for the entity; else the engine as the system (nothing
+ * scheduled it), which must refuse it and write nothing (the path harness's convention).
+ */
+export async function corporateClockEvent<TContext, TEvent extends EventObject>(
+  db: Database,
+  lifecycle: Lifecycle<TContext, TEvent>,
+  id: number,
+  event: TEvent,
+): Promise<SendResult> {
+  const [next] = await db
+    .select({ eventType: lifecycleJobs.eventType })
+    .from(lifecycleJobs)
+    .where(
+      and(
+        eq(lifecycleJobs.entityType, lifecycle.type),
+        eq(lifecycleJobs.entityId, String(id)),
+        eq(lifecycleJobs.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(lifecycleJobs.runAt), asc(lifecycleJobs.id))
+    .limit(1);
+  if (next?.eventType === event.type) return sendClockEvent(db, lifecycle, id, event);
+  return resultOfCall(() =>
+    applyEvent(db, { lifecycle, id, event, actor: { kind: 'system', id: null } }),
+  );
+}
+
+/** Path options: a blank reason never reaches the machine through the API (request.required). */
+export const blankReasonUnsendable = <T extends string>(type: T) => ({
+  extraEvents: [{ type, reason: '   ' }] as const,
+  sendsAsIs: (event: EventObject & { reason?: unknown }): boolean =>
+    event.type !== type || typeof event.reason !== 'string' || event.reason.trim() !== '',
+});
