@@ -182,22 +182,33 @@ const kind = () =>
 const isTime = (v: string | null | undefined) =>
   v === undefined || v === null || Number.isFinite(Date.parse(v));
 
+/** A term of the other kind must be left out (or null): a dividend has no issue price. */
+const onlyFor = (only: CorporateKind) => ({
+  name: 'kind',
+  message: code('request.invalid'),
+  test: (v: unknown, context: { parent: unknown }) =>
+    (context.parent as { kind?: unknown }).kind === only || v === undefined || v === null,
+});
+
 const actionTerms = {
+  kind: kind(),
   recordAt: requiredText(40).test('time', code('request.invalid'), isTime),
   payAt: requiredText(40).test('time', code('request.invalid'), isTime),
   /** Rights only: when applications close (between the record and the listing date). */
-  windowClosesAt: optionalText(40).nullable().test('time', code('request.invalid'), isTime),
+  windowClosesAt: optionalText(40)
+    .nullable()
+    .test('time', code('request.invalid'), isTime)
+    .test(onlyFor('rights')),
   /** Dividend only: won per share. */
-  perShare: optionalWhole(),
+  perShare: optionalWhole().test(onlyFor('dividend')),
   /** Rights only: the issue price (won). */
-  issuePrice: optionalWhole(),
+  issuePrice: optionalWhole().test(onlyFor('rights')),
   /** Rights only: new shares per share held, in millionths (200000 = 1 for 5). */
-  ratioPpm: optionalWhole(),
+  ratioPpm: optionalWhole().test(onlyFor('rights')),
 };
 
 export const corporateCreateRequest = strictObject({
   symbol: requiredText(12).matches(/^[0-9A-Z]{6}$/, code('market.unknown_symbol')),
-  kind: kind(),
   ...actionTerms,
 });
 export type CorporateCreateRequest = InferType<typeof corporateCreateRequest>;

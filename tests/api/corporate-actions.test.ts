@@ -60,9 +60,9 @@ describe('corporate actions', () => {
       );
     return row?.balance ?? 0;
   };
-  /** An edit's body: the dates and terms without the symbol and kind, which never change. */
+  /** An edit's body: the kind, dates and terms; the symbol never changes. */
   const editBody = (now: number) => {
-    const { symbol: _symbol, kind: _kind, ...terms } = dividendBody(now);
+    const { symbol: _symbol, ...terms } = dividendBody(now);
     return terms;
   };
   const runJobsAt = (iso: string) => runDueJobs(t.db, { now: new Date(iso) });

@@ -113,7 +113,7 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   blockApprove: { id: 1, version: 0 },
   blockReject: { id: 1, version: 0, reason: 'Over the offering' },
   // Corporate actions (docs/corporate-actions.md)
-  corporateCalendar: {},
+  corporateCalendar: { page: 1, pageSize: 20 },
   corporateCreate: {
     symbol: '005930',
     kind: 'dividend',
@@ -124,6 +124,7 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   corporateEdit: {
     id: 1,
     version: 0,
+    kind: 'dividend',
     recordAt: '2026-12-01T00:00:00.000Z',
     payAt: '2026-12-10T00:00:00.000Z',
     perShare: 361,
@@ -262,7 +263,8 @@ describe.each(databaseKinds)('staff bad input on %s', (kind) => {
     ['corporateCreate', 'recordAt', ['tomorrow', '2026-13-45'], 'request.invalid'],
     ['corporateCreate', 'windowClosesAt', ['soon'], 'request.invalid'],
     ['corporateCreate', 'perShare', [0, -1, 1.5, 2 ** 53], 'request.invalid'],
-    ['corporateCreate', 'ratioPpm', [0, -1, 0.5], 'request.invalid'],
+    ['corporateCreate', 'ratioPpm', [0, -1, 0.5, 200_000], 'request.invalid'],
+    ['corporateCreate', 'issuePrice', [40_000], 'request.invalid'],
     ['corporateCreate', 'symbol', ['ABC', '0059301'], 'market.unknown_symbol'],
     ['corporateEdit', 'version', [-1, 1.5, 2 ** 53], 'request.invalid'],
     ['corporateCancel', 'reason', NUL, 'request.invalid_characters'],

@@ -169,7 +169,7 @@ const MAX_RATIO_PPM = 10_000_000;
 /** The request's dates and terms, checked for the kind; the record date must be in the future. */
 function termsOf(
   kind: 'dividend' | 'rights',
-  body: Omit<CorporateEditRequest, 'id' | 'version'>,
+  body: Omit<CorporateEditRequest, 'id' | 'version' | 'kind'>,
   now: Date,
 ): Terms {
   const recordAt = dateField(body.recordAt, 'recordAt');
@@ -268,6 +268,8 @@ export async function editAction(
   const now = maru.clock.now();
   const row = await actionById(db, body.id, true);
   if (!isEditable(row, now)) throw new ApiRefusal('corporate.not_editable', {}, 409);
+  // The kind is part of what staff saw; it never changes.
+  if (body.kind !== row.kind) throw new Refusal('corporate.wrong_kind', { field: 'kind' });
   if (row.version !== body.version) throw new Refusal('lifecycle.conflict');
   const terms = termsOf(row.kind, body, now);
   const priceFactor = factorFor(feed, row.symbol, row.kind, terms);

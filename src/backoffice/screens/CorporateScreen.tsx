@@ -326,7 +326,7 @@ function ActionForm({
           try {
             const body = requestOf(kind, values);
             if (action) {
-              const { symbol: _symbol, kind: _kind, ...terms } = body;
+              const { symbol: _symbol, ...terms } = body;
               await staffCall('corporateEdit', {
                 id: action.id,
                 version: action.version,
