@@ -9,6 +9,7 @@ import * as money from './schemas/money';
 import * as funds from './schemas/funds';
 import * as trade from './schemas/trade';
 import * as ipo from './schemas/ipo';
+import * as corporate from './schemas/corporate';
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
@@ -499,6 +500,23 @@ export const CALLS = {
       'The published draw of an offering: seed, inputs (hashed account ids and shares) and every allocation',
     request: ipo.ipoIdRequest,
     response: ipo.ipoDrawResponse,
+  // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
+  corporateList: {
+    path: CALL_PATHS.corporateList,
+    access: 'customer',
+    summary: 'Dividends paid to me, rights issues offered to me, and my rights applications',
+    request: emptyRequest,
+    response: corporate.corporateListResponse,
+  },
+  corporateApply: {
+    path: CALL_PATHS.corporateApply,
+    access: 'customer',
+    summary:
+      'Apply for new shares of a rights issue within its window: issue price × shares is held until the shares list',
+    request: corporate.corporateApplyRequest,
+    response: corporate.corporateListResponse,
+    audit: true,
+    idempotent: 'required',
   },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };

@@ -187,6 +187,23 @@ export const ERROR_CODES = [
   'job.not_retryable',
   // Anything else
   'system.busy',
+  // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
+  'corporate.not_found',
+  'corporate.closed',
+  'corporate.not_recorded',
+  'corporate.already_recorded',
+  'corporate.not_record_date',
+  'corporate.wrong_kind',
+  'corporate.reason_required',
+  'corporate.not_editable',
+  'corporate.invalid_dates',
+  'corporate.invalid_terms',
+  'corporate.window_closed',
+  'corporate.not_open',
+  'corporate.not_entitled',
+  'corporate.over_entitlement',
+  'corporate.not_applied',
+  'corporate.not_paid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

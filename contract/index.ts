@@ -41,3 +41,4 @@ export * from './schemas/trade';
 export * from './ticks';
 export * from './ipo';
 export * from './schemas/ipo';
+export * from './schemas/corporate';

@@ -12,6 +12,9 @@ export const LIFECYCLE_ENTITY_TYPES = [
   'withdrawal',
   'order',
   'blockApplication',
+  // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
+  'corporateAction',
+  'rightsApplication',
 ] as const;
 export type LifecycleEntityType = (typeof LIFECYCLE_ENTITY_TYPES)[number];
 

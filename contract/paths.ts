@@ -70,4 +70,7 @@ export const CALL_PATHS = {
   ipoSubscription: '/ipo/subscription',
   ipoRecords: '/ipo/records',
   ipoDraw: '/ipo/draw',
+  // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
+  corporateList: '/corporate/list',
+  corporateApply: '/corporate/apply',
 } as const;

@@ -5,6 +5,7 @@ import * as fs from './schemas/funds-staff';
 import * as s from './schemas/staff';
 import * as tr from './schemas/trade';
 import * as ipo from './schemas/ipo';
+import * as corp from './schemas/corporate';
 
 /** The back office lives under its own base path, with its own sessions (header STAFF_TOKEN_HEADER). */
 export const STAFF_API_BASE = '/api/staff';
@@ -416,6 +417,50 @@ export const STAFF_CALLS = {
     summary: "Publish a draft: customers see it and the draw seed's hash is fixed",
     request: ipo.ipoIdRequest,
     response: ipo.staffIpoOffering,
+  // Corporate actions: the calendar (docs/corporate-actions.md)
+  corporateCalendar: {
+    path: '/corporate/calendar',
+    access: REVIEW_OR_LIST,
+    summary: 'The corporate-action calendar: dividends and rights issues, newest record date first',
+    request: corp.corporateCalendarRequest,
+    response: corp.corporateCalendarResponse,
+  },
+  corporateCreate: {
+    path: '/corporate/create',
+    access: OPERATE,
+    summary:
+      'Announce a dividend or rights issue: symbol, record date, payment (listing) date and terms',
+    request: corp.corporateCreateRequest,
+    response: corp.corporateAction,
+  },
+  corporateEdit: {
+    path: '/corporate/edit',
+    access: OPERATE,
+    summary: 'Change an announced action before its record date (dates and terms)',
+    request: corp.corporateEditRequest,
+    response: corp.corporateAction,
+  },
+  corporateCancel: {
+    path: '/corporate/cancel',
+    access: OPERATE,
+    summary:
+      'Withdraw an action before it is paid (a rights issue: before its window closes) with a reason; waiting applications lapse',
+    request: corp.corporateCancelRequest,
+    response: corp.corporateAction,
+  },
+  corporateApplications: {
+    path: '/corporate/applications',
+    access: REVIEW_OR_LIST,
+    summary: "A rights issue's applications",
+    request: corp.corporateApplicationsRequest,
+    response: corp.corporateApplicationsResponse,
+  },
+  corporateRefuse: {
+    path: '/corporate/refuse',
+    access: REVIEW,
+    summary: 'Refuse a waiting rights application with the reason the customer reads; the hold is released',
+    request: corp.corporateRefuseRequest,
+    response: corp.corporateApplicationsResponse,
   },
 } as const satisfies Record<string, CallSpec>;
 

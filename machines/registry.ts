@@ -5,6 +5,8 @@ import { kycLifecycle } from './kyc';
 import { withdrawalLifecycle } from './withdrawal';
 import { orderLifecycle } from './order';
 import { blockApplicationLifecycle } from './block-application';
+import { corporateActionLifecycle } from './corporate-action';
+import { rightsApplicationLifecycle } from './rights-application';
 import type { LifecycleMachine } from './lifecycle';
 
 /**
@@ -20,4 +22,7 @@ export const LIFECYCLES = {
   withdrawal: withdrawalLifecycle,
   order: orderLifecycle,
   blockApplication: blockApplicationLifecycle,
+  // Corporate actions (docs/corporate-actions.md)
+  corporateAction: corporateActionLifecycle,
+  rightsApplication: rightsApplicationLifecycle,
 } as const satisfies Record<LifecycleEntityType, LifecycleMachine>;

@@ -33,6 +33,10 @@ import { orderMachine } from '../../machines/order';
 import type { BlockApplicationContext } from '../../machines/block-application';
 import { blockApplicationMachine } from '../../machines/block-application';
 import type { TradeProductTerms } from '../../contract/trade';
+import type { CorporateActionContext } from '../../machines/corporate-action';
+import { corporateActionMachine } from '../../machines/corporate-action';
+import type { RightsApplicationContext } from '../../machines/rights-application';
+import { rightsApplicationMachine } from '../../machines/rights-application';
 
 /**
  * The one schema both PGlite and PostgreSQL run. Change it, then `npm run db:generate` writes the
@@ -165,6 +169,11 @@ export const HOUSE_ACCOUNT_KINDS = [
    * order, so it pays a customer's profit and receives a loss on close (docs/trading.md).
    */
   'house_trading',
+  // Corporate actions (docs/corporate-actions.md)
+  /** What the issuers pay out as cash dividends: the other side of every dividend entry. */
+  'house_dividends',
+  /** Tax withheld from dividends (15.4 %), owed to the tax office. */
+  'house_withholding',
 ] as const;
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
 
@@ -936,5 +945,122 @@ export const blockApplications = pgTable(
     check('block_applications_shares_positive', sql`${t.shares} > 0 and ${t.amount} > 0`),
     index('block_applications_customer_idx').on(t.customerId, t.id),
     index('block_applications_state_idx').on(t.state, t.id),
+  ],
+);
+
+// ---- Corporate actions: dividends and rights issues (docs/corporate-actions.md) ----------------
+
+const corporateActionStart = initialPersisted<CorporateActionContext>(corporateActionMachine);
+const rightsApplicationStart =
+  initialPersisted<RightsApplicationContext>(rightsApplicationMachine);
+
+export const CORPORATE_ACTION_KINDS = ['dividend', 'rights'] as const;
+export type CorporateActionKind = (typeof CORPORATE_ACTION_KINDS)[number];
+
+/**
+ * A corporate action on staff's calendar (machines/corporate-action.ts). A dividend pays
+ * `per_share` won per share held on the record date; a rights issue offers `ratio_ppm` millionths
+ * of a new share per share held at `issue_price`, applied for until `window_closes_at` and listed
+ * at `pay_at`. `price_factor_ppm` is the factor the simulator's prices took on the record date.
+ */
+export const corporateActions = pgTable(
+  'corporate_actions',
+  {
+    id: serial('id').primaryKey(),
+    symbol: text('symbol').notNull(),
+    kind: text('kind', { enum: CORPORATE_ACTION_KINDS }).notNull(),
+    recordAt: timestamp('record_at', { withTimezone: true }).notNull(),
+    payAt: timestamp('pay_at', { withTimezone: true }).notNull(),
+    windowClosesAt: timestamp('window_closes_at', { withTimezone: true }),
+    perShare: bigint('per_share', { mode: 'number' }),
+    issuePrice: bigint('issue_price', { mode: 'number' }),
+    ratioPpm: integer('ratio_ppm'),
+    /** The market the symbol trades on when announced (the position's sell tax). */
+    market: text('market', { enum: ['KOSPI', 'KOSDAQ'] }).notNull(),
+    priceFactorPpm: integer('price_factor_ppm').notNull(),
+    /** Seeded for the embedded default, not a real action. */
+    demo: boolean('demo').notNull().default(false),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    state: text('state').notNull().default(corporateActionStart.state),
+    context: jsonb('context')
+      .$type<CorporateActionContext>()
+      .notNull()
+      .default(corporateActionStart.context),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('corporate_actions_dates', sql`${t.recordAt} < ${t.payAt}`),
+    check(
+      'corporate_actions_terms',
+      sql`case when ${t.kind} = 'dividend' then ${t.perShare} > 0 else ${t.issuePrice} > 0 and ${t.ratioPpm} > 0 and ${t.windowClosesAt} > ${t.recordAt} and ${t.windowClosesAt} <= ${t.payAt} end`,
+    ),
+    index('corporate_actions_record_idx').on(t.recordAt),
+  ],
+);
+
+/**
+ * Who the record date entitled, one row per holder: the shares held in open `stock` longs, and
+ * for a dividend the gross, the tax withheld and the net (paid by `entry_id` at `paid_at`); for
+ * a rights issue the new shares they may apply for.
+ */
+export const corporateEntitlements = pgTable(
+  'corporate_entitlements',
+  {
+    id: serial('id').primaryKey(),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => corporateActions.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    sharesHeld: integer('shares_held').notNull(),
+    entitledShares: integer('entitled_shares').notNull().default(0),
+    gross: bigint('gross', { mode: 'number' }).notNull().default(0),
+    tax: bigint('tax', { mode: 'number' }).notNull().default(0),
+    net: bigint('net', { mode: 'number' }).notNull().default(0),
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('corporate_entitlements_action_customer').on(t.actionId, t.customerId),
+    index('corporate_entitlements_customer_idx').on(t.customerId, t.id),
+    check('corporate_entitlements_amounts', sql`${t.gross} = ${t.tax} + ${t.net}`),
+  ],
+);
+
+/** A holder's application for new shares of a rights issue (machines/rights-application.ts). */
+export const rightsApplications = pgTable(
+  'rights_applications',
+  {
+    id: serial('id').primaryKey(),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => corporateActions.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    shares: integer('shares').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    /** price × shares, held from applying until listed (or given back). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The position it became once listed. */
+    orderId: integer('order_id').references(() => tradeOrders.id),
+    state: text('state').notNull().default(rightsApplicationStart.state),
+    context: jsonb('context')
+      .$type<RightsApplicationContext>()
+      .notNull()
+      .default(rightsApplicationStart.context),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('rights_applications_positive', sql`${t.shares} > 0 and ${t.amount} > 0`),
+    index('rights_applications_customer_idx').on(t.customerId, t.id),
+    index('rights_applications_action_idx').on(t.actionId, t.state),
   ],
 );

@@ -46,6 +46,9 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'request.idempotency_mismatch': 422,
   'request.too_often': 429,
   'system.busy': 500,
+  // Corporate actions (docs/corporate-actions.md)
+  'corporate.not_found': 404,
+  'corporate.not_editable': 409,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

@@ -12,6 +12,8 @@ export { depositLifecycle } from './lifecycles/deposit';
 export { withdrawalLifecycle } from './lifecycles/withdrawal';
 export { orderLifecycle } from './lifecycles/order';
 export { blockApplicationLifecycle } from './lifecycles/block-application';
+export { corporateActionLifecycle } from './lifecycles/corporate-action';
+export { rightsApplicationLifecycle } from './lifecycles/rights-application';
 export { loadLifecycle, statusOf } from './status';
 export type { LifecycleStatus } from './status';
 export { subscribeTransitions } from './subscribers';

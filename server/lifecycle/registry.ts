@@ -6,6 +6,8 @@ import { kycLifecycle } from './lifecycles/kyc';
 import { withdrawalLifecycle } from './lifecycles/withdrawal';
 import { orderLifecycle } from './lifecycles/order';
 import { blockApplicationLifecycle } from './lifecycles/block-application';
+import { corporateActionLifecycle } from './lifecycles/corporate-action';
+import { rightsApplicationLifecycle } from './lifecycles/rights-application';
 import type { Lifecycle } from './types';
 
 /**
@@ -20,6 +22,9 @@ export const LIFECYCLE_REGISTRY = {
   withdrawal: withdrawalLifecycle,
   order: orderLifecycle,
   blockApplication: blockApplicationLifecycle,
+  // Corporate actions (docs/corporate-actions.md)
+  corporateAction: corporateActionLifecycle,
+  rightsApplication: rightsApplicationLifecycle,
 } as const satisfies Record<LifecycleEntityType, Lifecycle>;
 
 export function isLifecycleEntityType(type: string): type is LifecycleEntityType {

@@ -357,6 +357,15 @@ export class MarketSimulator extends FeedBase {
     this.pendingActions.push(action);
   }
 
+  /**
+   * Takes back a scheduled action of `code` on `date` that has not taken effect yet (staff moved
+   * or withdrew a corporate action before its record date; server/modules/corporate).
+   */
+  unscheduleCorporateAction(code: string, date: string): void {
+    const i = this.pendingActions.findIndex((a) => a.code === code && a.date === date);
+    if (i !== -1) this.pendingActions.splice(i, 1);
+  }
+
   private onSecond(t: number): void {
     this.advanceNu(t);
     this.fx.step(t);

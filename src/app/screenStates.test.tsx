@@ -170,6 +170,20 @@ const CASES: Record<string, ScreenCase[]> = {
       empty: ['block-apply-empty'],
     },
   ],
+  // Corporate actions (docs/corporate-actions.md)
+  '/home/dividend': [
+    {
+      data: ['corporate-lists', 'corporate-rights-4', 'corporate-dividend-3', 'corporate-net-3'],
+      empty: ['corporate-empty'],
+    },
+  ],
+  '/home/rightsApply': [
+    {
+      url: '/home/rightsApply?id=4',
+      data: ['rights-apply-form', 'rights-apply-total', 'rights-apply-next'],
+      empty: ['rights-apply-empty'],
+    },
+  ],
   '/home/blockTrade2': [
     {
       data: ['block-application-21', 'block-position-21'],

@@ -224,6 +224,17 @@ export const SCREENS: readonly ScreenRoute[] = [
     Screen: lazyScreen(() => import('../favorite/SearchScreen')),
     session: true,
   },
+  // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
+  {
+    path: '/home/dividend',
+    Screen: lazyScreen(() => import('../home/corporate/DividendScreen')),
+    session: true,
+  },
+  {
+    path: '/home/rightsApply',
+    Screen: lazyScreen(() => import('../home/corporate/RightsApplyScreen')),
+    session: true,
+  },
 ];
 
 export const SCREEN_PATHS: ReadonlySet<string> = new Set(SCREENS.map((s) => s.path));

@@ -47,6 +47,7 @@ describe('role-based navigation', () => {
       'products',
       'orders',
       'block',
+      'corporate',
     ]);
     // Everyone reads products and orders; operators list block trades, reviewers decide them.
     // Operators pay approved withdrawals, so they see that queue too (not the deposits).
@@ -61,6 +62,7 @@ describe('role-based navigation', () => {
       'institutions',
       'jobs',
       'fundSettings',
+      'corporate',
     ]);
     expect(navFor('admin').map((i) => i.id)).toEqual([
       'kyc',
@@ -78,6 +80,7 @@ describe('role-based navigation', () => {
       'settings',
       'fundSettings',
       'staff',
+      'corporate',
     ]);
     expect(navFor(undefined)).toEqual([]);
   });

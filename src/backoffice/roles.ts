@@ -24,7 +24,9 @@ export interface NavItem {
     | 'jobs'
     | 'settings'
     | 'fundSettings'
-    | 'staff';
+    | 'staff'
+    // Corporate actions (docs/corporate-actions.md)
+    | 'corporate';
   path: string;
   /** The call the screen opens with: the item shows only to roles that may make it. */
   call: StaffCallName;
@@ -46,6 +48,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'settings', path: '/settings', call: 'settingsGet' },
   { id: 'fundSettings', path: '/fundSettings', call: 'fundSettingsGet' },
   { id: 'staff', path: '/staff', call: 'staffList' },
+  // Corporate actions (docs/corporate-actions.md)
+  { id: 'corporate', path: '/corporate', call: 'corporateCalendar' },
 ];
 
 export function navFor(role: StaffRole | undefined): NavItem[] {

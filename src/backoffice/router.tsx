@@ -7,6 +7,8 @@ import AdjustListScreen from './screens/AdjustListScreen';
 import AdjustProposeScreen from './screens/AdjustProposeScreen';
 import AuditScreen from './screens/AuditScreen';
 import BlockScreen from './screens/BlockScreen';
+// Corporate actions (docs/corporate-actions.md)
+import CorporateScreen from './screens/CorporateScreen';
 import ChangePasswordScreen from './screens/ChangePasswordScreen';
 import ChannelApproveScreen from './screens/ChannelApproveScreen';
 import ChannelListScreen from './screens/ChannelListScreen';
@@ -88,6 +90,8 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
       { path: 'settings', element: <SettingsScreen /> },
       { path: 'fundSettings', element: <FundSettingsScreen /> },
       { path: 'staff', element: <StaffScreen /> },
+      // Corporate actions (docs/corporate-actions.md)
+      { path: 'corporate', element: <CorporateScreen /> },
       { path: '*', element: <Home /> },
     ],
   },

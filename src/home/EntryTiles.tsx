@@ -38,6 +38,8 @@ export const TILES: readonly Tile[] = [
   // The news tab's place in the bar went to the watchlist (components/TabBar/tabs.ts).
   { key: 'news', to: '/home/newsList', Icon: NewsIcon, tint: '#f97316' },
   { key: 'mine', to: '/information/index', Icon: UserIcon, tint: '#64748b' },
+  // Corporate actions (docs/corporate-actions.md)
+  { key: 'dividend', to: '/home/dividend', Icon: BriefcaseIcon, tint: '#059669' },
 ];
 
 export function EntryTiles() {

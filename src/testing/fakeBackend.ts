@@ -288,6 +288,80 @@ const BLOCK_LIST: DataOf<'blockList'> = {
   ],
 };
 
+/**
+ * Corporate actions (docs/corporate-actions.md): a coming demo dividend, a rights issue offered to
+ * the customer (open, 4 of 5 shares left), a dividend paid net of 15.4 %, and one application.
+ */
+const CORPORATE_LIST: DataOf<'corporateList'> = {
+  upcoming: [
+    {
+      id: 1,
+      kind: 'dividend',
+      symbol: '005930',
+      name: '삼성전자',
+      recordAt: '2026-11-28T02:00:00Z',
+      payAt: '2026-12-05T02:00:00Z',
+      windowClosesAt: null,
+      perShare: 361,
+      issuePrice: null,
+      ratioPpm: null,
+      demo: true,
+    },
+  ],
+  rights: [
+    {
+      id: 4,
+      symbol: '000660',
+      name: 'SK하이닉스',
+      recordAt: '2026-11-24T02:00:00Z',
+      windowClosesAt: '2026-12-20T02:00:00Z',
+      listingAt: '2026-12-24T02:00:00Z',
+      issuePrice: 805_600,
+      ratioPpm: 200_000,
+      sharesHeld: 25,
+      entitled: 5,
+      applied: 1,
+      open: true,
+      state: 'recorded',
+      demo: true,
+    },
+  ],
+  dividends: [
+    {
+      actionId: 3,
+      symbol: '005930',
+      name: '삼성전자',
+      recordAt: '2026-11-10T02:00:00Z',
+      payAt: '2026-11-20T02:00:00Z',
+      sharesHeld: 25,
+      perShare: 361,
+      gross: 9_025,
+      tax: 1_389,
+      net: 7_636,
+      paidAt: '2026-11-20T02:00:00Z',
+      state: 'paid',
+      demo: false,
+    },
+  ],
+  applications: [
+    {
+      id: 9,
+      actionId: 4,
+      symbol: '000660',
+      name: 'SK하이닉스',
+      price: 805_600,
+      shares: 1,
+      amount: 805_600,
+      state: 'applied',
+      version: 0,
+      accepts: ['rights.pay', 'rights.refuse', 'rights.lapse'],
+      reason: null,
+      orderId: null,
+      createdAt: '2026-11-24T03:00:00Z',
+    },
+  ],
+};
+
 /** Two shares of Samsung at 199,400 with 5× leverage: margin, fee and what it takes. */
 const TRADE_PREVIEW: DataOf<'tradePreview'> = {
   price: 199_400,
@@ -776,6 +850,12 @@ export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } =
   blockApply: { data: BLOCK_LIST, empty: BLOCK_LIST },
   tradePreview: { data: TRADE_PREVIEW, empty: TRADE_PREVIEW },
   tradePlace: { data: TRADE_ORDER, empty: TRADE_ORDER },
+  // Corporate actions (docs/corporate-actions.md)
+  corporateList: {
+    data: CORPORATE_LIST,
+    empty: { upcoming: [], rights: [], dividends: [], applications: [] },
+  },
+  corporateApply: { data: CORPORATE_LIST, empty: CORPORATE_LIST },
 };
 
 /** What each live channel carries with data, and empty. */

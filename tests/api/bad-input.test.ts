@@ -422,6 +422,24 @@ function matrix(
         },
       },
     },
+    // Corporate actions (docs/corporate-actions.md): the seeded demo action 1 is a dividend.
+    corporateList: { valid: {}, fields: {} },
+    corporateApply: {
+      valid: { id: 1, shares: 10 },
+      fields: {
+        id: ID,
+        shares: {
+          ...COUNT,
+          bad: [-1, 0, 1.5, ...HUGE_NUMBERS].map(refusedWith('trade.invalid_lots')),
+        },
+        fundPassword: {
+          ...MONEY_TEXT,
+          missing: null,
+          nullValue: 'request.invalid',
+          optionalThen: 'corporate.wrong_kind',
+        },
+      },
+    },
   };
 }
 

@@ -154,6 +154,26 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
     listingAt: '2026-12-08T00:00:00.000Z',
   },
   ipoOfferingPublish: { id: 1 },
+  // Corporate actions (docs/corporate-actions.md)
+  corporateCalendar: { page: 1, pageSize: 20 },
+  corporateCreate: {
+    symbol: '005930',
+    kind: 'dividend',
+    recordAt: '2026-12-01T00:00:00.000Z',
+    payAt: '2026-12-10T00:00:00.000Z',
+    perShare: 361,
+  },
+  corporateEdit: {
+    id: 1,
+    version: 0,
+    kind: 'dividend',
+    recordAt: '2026-12-01T00:00:00.000Z',
+    payAt: '2026-12-10T00:00:00.000Z',
+    perShare: 361,
+  },
+  corporateCancel: { id: 1, version: 0, reason: 'Withdrawn by the issuer' },
+  corporateApplications: { id: 1 },
+  corporateRefuse: { id: 1, version: 0, reason: 'Account under review' },
 };
 
 const WRONG_TYPES: unknown[] = [{}, [], true, 'text', 12345];
@@ -280,6 +300,17 @@ describe.each(databaseKinds)('staff bad input on %s', (kind) => {
     ['productsSet', 'commissionPpm', [-1, 0.5, 100_001, 2 ** 53], 'request.invalid'],
     ['productsSet', 'maintenancePct', [-1, 0.5, 100, 2 ** 53], 'request.invalid'],
     ['ordersDetail', 'id', [-1, 0, 1.5, 2 ** 31, 2 ** 53], 'request.invalid'],
+    // Corporate actions (docs/corporate-actions.md)
+    ['corporateCreate', 'kind', ['bonus', 'Dividend', ''], 'request.invalid'],
+    ['corporateCreate', 'recordAt', ['tomorrow', '2026-13-45'], 'request.invalid'],
+    ['corporateCreate', 'windowClosesAt', ['soon'], 'request.invalid'],
+    ['corporateCreate', 'perShare', [0, -1, 1.5, 2 ** 53], 'request.invalid'],
+    ['corporateCreate', 'ratioPpm', [0, -1, 0.5, 200_000], 'request.invalid'],
+    ['corporateCreate', 'issuePrice', [40_000], 'request.invalid'],
+    ['corporateCreate', 'symbol', ['ABC', '0059301'], 'market.unknown_symbol'],
+    ['corporateEdit', 'version', [-1, 1.5, 2 ** 53], 'request.invalid'],
+    ['corporateCancel', 'reason', NUL, 'request.invalid_characters'],
+    ['corporateRefuse', 'id', [-1, 0, 1.5, 2 ** 53], 'request.invalid'],
   ];
   it('productsSet refuses leverages that are not whole multiples, naming the entry', async () => {
     for (const value of [0, -1, 1.5, 2 ** 53]) {

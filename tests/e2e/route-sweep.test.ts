@@ -41,6 +41,8 @@ const QUERIES: Record<string, readonly string[]> = {
   '/home/dayTrading': ['', '?symbol=005930'],
   '/trade/index': ['?tab=holding', '?tab=pending', '?tab=closed'],
   '/trade/positionDetail': ['', `?id=${NO_SUCH_ORDER}`],
+  // Corporate actions (docs/corporate-actions.md): the seeded demo rights issue is 2.
+  '/home/rightsApply': ['', '?id=2'],
 };
 const UNKNOWN_ROUTE = '/no/such/screen';
 /**

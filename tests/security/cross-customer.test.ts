@@ -60,9 +60,14 @@ const ORDER_ID_CALLS = {
 /**
  * Calls whose id names something every customer may use, not one customer's: a block-trade
  * offering is listed for all (`/trade/block/apply` takes its id; the application it makes is the
- * customer's).
+ * customer's). Likewise a corporate action (`/corporate/apply` takes its id; whether the
+ * customer is entitled is theirs: docs/corporate-actions.md).
  */
-const SHARED_ID_CALLS = new Set(['blockApply']);
+const SHARED_ID_CALLS = new Set([
+  'blockApply',
+  // Corporate actions (docs/corporate-actions.md)
+  'corporateApply',
+]);
 const orderKindOf = (operationId: string) =>
   (ORDER_ID_CALLS as Record<string, 'pending' | 'position' | undefined>)[operationId];
 const BOTH_ATTACKERS_CALLS = new Set(['fundOrderCancel', 'fundOrderDetail']);

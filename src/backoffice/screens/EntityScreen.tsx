@@ -23,6 +23,9 @@ const ENTITY_SCREENS: Record<
   withdrawal: { path: (id) => `/withdrawals/detail?id=${id}`, call: 'withdrawalsDetail' },
   order: { path: (id) => `/orders/detail?id=${id}`, call: 'ordersDetail' },
   blockApplication: { path: () => `/block`, call: 'blockQueue' },
+  // Corporate actions (docs/corporate-actions.md)
+  corporateAction: { path: () => `/corporate`, call: 'corporateCalendar' },
+  rightsApplication: { path: () => `/corporate`, call: 'corporateCalendar' },
 };
 
 const isEntityType = (value: string | undefined): value is LifecycleEntityType =>
