@@ -16,6 +16,7 @@ export function LifecycleHistory({
   history,
   requested,
   testIdPrefix,
+  stateLabel,
 }: {
   /** The lifecycle's name in locales/<lang>/lifecycles.json (`deposit`, `subscription`…). */
   entityType: string;
@@ -23,10 +24,13 @@ export function LifecycleHistory({
   /** The first line: what the customer did, when, and the state it started in. */
   requested: { label: string; at: string; state: string };
   testIdPrefix: string;
+  /** A state's words; the top state's by default (`pending`, not `pending.waiting`). */
+  stateLabel?: (state: string) => string;
 }) {
   const { i18n } = useTranslation();
   const words = useLifecycleWords();
   const language = i18n.language;
+  const label = stateLabel ?? ((state: string) => words.state(entityType, topStateOf(state)));
   return (
     <Stack as="ol" gap="3" data-testid={`${testIdPrefix}-history`}>
       <Box as="li" listStyleType="none" data-testid={`${testIdPrefix}-step-requested`}>
@@ -39,7 +43,7 @@ export function LifecycleHistory({
           </Text>
         </Flex>
         <Text fontSize="xs" color="fg.muted">
-          {words.state(entityType, topStateOf(requested.state))}
+          {label(requested.state)}
         </Text>
       </Box>
       {history.map((step, i) => (
@@ -53,7 +57,7 @@ export function LifecycleHistory({
             </Text>
           </Flex>
           <Text fontSize="xs" color="fg.muted">
-            {words.state(entityType, topStateOf(step.to))}
+            {label(step.to)}
             {step.reason ? ` · ${step.reason}` : ''}
           </Text>
         </Box>

@@ -121,6 +121,7 @@ function RecordBody({ detail, reload }: { detail: IpoSubscriptionDetailDto; relo
           history={detail.history}
           requested={{ label: t('ipo.record.requested'), at: s.createdAt, state: REQUESTED_STATE }}
           testIdPrefix="ipo-record"
+          stateLabel={(state) => subscriptionLook(words, state).label}
         />
       </Card>
     </>
