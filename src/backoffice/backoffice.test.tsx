@@ -61,6 +61,7 @@ describe('role-based navigation', () => {
       'institutions',
       'jobs',
       'fundSettings',
+      'ipo',
     ]);
     expect(navFor('admin').map((i) => i.id)).toEqual([
       'kyc',
@@ -78,6 +79,7 @@ describe('role-based navigation', () => {
       'settings',
       'fundSettings',
       'staff',
+      'ipo',
     ]);
     expect(navFor(undefined)).toEqual([]);
   });

@@ -24,7 +24,8 @@ export interface NavItem {
     | 'jobs'
     | 'settings'
     | 'fundSettings'
-    | 'staff';
+    | 'staff'
+    | 'ipo';
   path: string;
   /** The call the screen opens with: the item shows only to roles that may make it. */
   call: StaffCallName;
@@ -46,6 +47,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'settings', path: '/settings', call: 'settingsGet' },
   { id: 'fundSettings', path: '/fundSettings', call: 'fundSettingsGet' },
   { id: 'staff', path: '/staff', call: 'staffList' },
+  // IPO offerings (issue 12): operators and admins (ipoOfferings is open to every role; the
+  // nav shows it to those who set offerings up)
+  { id: 'ipo', path: '/ipo', call: 'ipoOfferingCreate' },
 ];
 
 export function navFor(role: StaffRole | undefined): NavItem[] {

@@ -19,6 +19,8 @@ import FundQueueScreen from './screens/FundQueueScreen';
 import FundSettingsScreen from './screens/FundSettingsScreen';
 import InstitutionCustomersScreen from './screens/InstitutionCustomersScreen';
 import InstitutionsScreen from './screens/InstitutionsScreen';
+import IpoDetailScreen from './screens/IpoDetailScreen';
+import IpoScreen from './screens/IpoScreen';
 import JobsScreen from './screens/JobsScreen';
 import KycDetailScreen from './screens/KycDetailScreen';
 import KycQueueScreen from './screens/KycQueueScreen';
@@ -88,6 +90,9 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
       { path: 'settings', element: <SettingsScreen /> },
       { path: 'fundSettings', element: <FundSettingsScreen /> },
       { path: 'staff', element: <StaffScreen /> },
+      // IPO offerings (issue 12): set-up, publishing and the draw's report; nobody picks winners
+      { path: 'ipo', element: <IpoScreen /> },
+      { path: 'ipo/detail', element: <IpoDetailScreen /> },
       { path: '*', element: <Home /> },
     ],
   },
