@@ -98,7 +98,7 @@ describe('the IPO offerings', () => {
 
     fireEvent.click(screen.getByTestId('ipo-edit-2'));
     await screen.findByTestId('ipo-form');
-    expect((screen.getByTestId('ipo-symbol') as HTMLInputElement).value).toBe('462870');
+    expect(screen.getByTestId<HTMLInputElement>('ipo-symbol').value).toBe('462870');
     change('ipo-offerPrice', '65000');
     fireEvent.click(screen.getByTestId('ipo-save'));
     await waitFor(() => expect(sentTo('/ipo/update')).toHaveLength(1));
