@@ -46,6 +46,10 @@ export function offeringDto(
   const marketPrice = feed.quote(row.symbol)?.price ?? null;
   const closed = now.getTime() >= row.closesAt.getTime();
   const allotted = allottedOf(draw);
+  // Once drawn, the published draw is the record of what was applied for (the demo's drawn
+  // offering has subscribers only there).
+  const applied =
+    draw === null ? totals.sharesApplied : draw.inputs.reduce((sum, s) => sum + s.shares, 0);
   return {
     id: row.id,
     symbol: row.symbol,
@@ -65,11 +69,8 @@ export function offeringDto(
     equalShareBps: row.equalShareBps,
     ...scheduleOf(row),
     phase,
-    competitionRate: closed ? round2(totals.sharesApplied / row.sharesOffered) : null,
-    winningRate:
-      allotted === null || totals.sharesApplied === 0
-        ? null
-        : round2((allotted / totals.sharesApplied) * 100),
+    competitionRate: closed ? round2(applied / row.sharesOffered) : null,
+    winningRate: allotted === null || applied === 0 ? null : round2((allotted / applied) * 100),
     seedHash: row.seedHash ?? '',
     demo: row.demo,
   };
