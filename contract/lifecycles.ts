@@ -12,6 +12,8 @@ export const LIFECYCLE_ENTITY_TYPES = [
   'withdrawal',
   'order',
   'blockApplication',
+  // IPO subscriptions (issue 12)
+  'subscription',
 ] as const;
 export type LifecycleEntityType = (typeof LIFECYCLE_ENTITY_TYPES)[number];
 

@@ -5,6 +5,7 @@ import { kycLifecycle } from './kyc';
 import { withdrawalLifecycle } from './withdrawal';
 import { orderLifecycle } from './order';
 import { blockApplicationLifecycle } from './block-application';
+import { subscriptionLifecycle } from './subscription';
 import type { LifecycleMachine } from './lifecycle';
 
 /**
@@ -20,4 +21,6 @@ export const LIFECYCLES = {
   withdrawal: withdrawalLifecycle,
   order: orderLifecycle,
   blockApplication: blockApplicationLifecycle,
+  // IPO subscriptions (issue 12)
+  subscription: subscriptionLifecycle,
 } as const satisfies Record<LifecycleEntityType, LifecycleMachine>;

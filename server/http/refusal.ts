@@ -46,6 +46,9 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'request.idempotency_mismatch': 422,
   'request.too_often': 429,
   'system.busy': 500,
+  // IPO subscriptions (issue 12)
+  'ipo.not_found': 404,
+  'ipo.subscription_not_found': 404,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

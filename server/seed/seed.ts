@@ -3,6 +3,8 @@ import type { Database } from '../db/connect';
 import { seedDemoChannels } from '../modules/money/deposits/channels';
 import { seedBlockOfferings } from '../modules/trade/block-offerings';
 import { seedProducts } from '../modules/trade/products';
+// IPO subscriptions (issue 12)
+import { seedIpoOfferings } from '../modules/ipo/demo-offerings';
 import { ensureDemoInstitution } from './demo-institution';
 import { seedSiteConfig } from './site-config';
 
@@ -26,6 +28,8 @@ export async function seedDefaults(
     await seedDemoChannels(tx);
     await seedProducts(tx);
     await seedBlockOfferings(tx, now);
+    // IPO subscriptions (issue 12)
+    await seedIpoOfferings(tx, now);
     return { demoCode: await ensureDemoInstitution(tx, demoCode) };
   });
 }

@@ -23,6 +23,8 @@ const ENTITY_SCREENS: Record<
   withdrawal: { path: (id) => `/withdrawals/detail?id=${id}`, call: 'withdrawalsDetail' },
   order: { path: (id) => `/orders/detail?id=${id}`, call: 'ordersDetail' },
   blockApplication: { path: () => `/block`, call: 'blockQueue' },
+  // IPO subscriptions (issue 12): the offerings desk
+  subscription: { path: () => `/ipo`, call: 'ipoOfferings' },
 };
 
 const isEntityType = (value: string | undefined): value is LifecycleEntityType =>
