@@ -164,7 +164,7 @@ describe('subscribing', () => {
     expect(body).toEqual({ id: 2, shares: 11, fundPassword: '135790' });
     expect(options?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     // The detail is read again: the new subscription is in my list.
-    expect((await screen.findByTestId('ipo-sub-state-40')).textContent).toBe('청약중');
+    expect((await screen.findByTestId('ipo-sub-state-40')).textContent).toBe('청약 완료');
   });
 
   it("shows a refusal in the code's words, and goes back to the shares to change them", async () => {
@@ -245,7 +245,7 @@ describe('the subscription record and the records', () => {
     expect(screen.getByTestId('ipo-record-state').textContent).toBe('납입 대기');
     expect(screen.getByTestId('sub-deposit-31').textContent).toBe('1,251,000원');
     expect(screen.getByTestId('sub-allotted-amount-31').textContent).toBe('250,200원');
-    expect(screen.getByTestId('ipo-record-step-requested').textContent).toContain('청약중');
+    expect(screen.getByTestId('ipo-record-step-requested').textContent).toContain('청약 완료');
     expect(screen.getByTestId('ipo-record-step-0').textContent).toContain('청약 마감');
     expect(screen.getByTestId('ipo-record-step-1').textContent).toContain('납입 대기');
     expect(screen.getByTestId('ipo-record-31-pay')).toBeTruthy();
