@@ -15,6 +15,8 @@ export const LIFECYCLE_ENTITY_TYPES = [
   // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
   'corporateAction',
   'rightsApplication',
+  // IPO subscriptions (issue 12)
+  'subscription',
 ] as const;
 export type LifecycleEntityType = (typeof LIFECYCLE_ENTITY_TYPES)[number];
 

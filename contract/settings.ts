@@ -81,6 +81,8 @@ export const SETTINGS = {
   'fund.exchangeSpread': { default: 50, schema: wholeNumber(0, 1_000), unit: 'basisPoints' },
   /** How long an exchange quote holds. */
   'fund.quoteSeconds': { default: 30, schema: wholeNumber(5, 600), unit: 'seconds' },
+  // IPO subscriptions (issue 12): the subscription channel; off refuses ipo.channel_closed.
+  'ipo.enabled': onOff(1),
 } as const satisfies Record<string, SettingDefinition<number>>;
 
 export type SettingKey = keyof typeof SETTINGS;

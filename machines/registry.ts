@@ -7,6 +7,7 @@ import { orderLifecycle } from './order';
 import { blockApplicationLifecycle } from './block-application';
 import { corporateActionLifecycle } from './corporate-action';
 import { rightsApplicationLifecycle } from './rights-application';
+import { subscriptionLifecycle } from './subscription';
 import type { LifecycleMachine } from './lifecycle';
 
 /**
@@ -25,4 +26,6 @@ export const LIFECYCLES = {
   // Corporate actions (docs/corporate-actions.md)
   corporateAction: corporateActionLifecycle,
   rightsApplication: rightsApplicationLifecycle,
+  // IPO subscriptions (issue 12)
+  subscription: subscriptionLifecycle,
 } as const satisfies Record<LifecycleEntityType, LifecycleMachine>;

@@ -23,6 +23,8 @@ import { registerCommonModule } from './modules/common';
 import { registerMarketModule } from './modules/market';
 import { registerMoneyModule } from './modules/money';
 import { registerTradeModule, startMatcher } from './modules/trade';
+// IPO subscriptions (issue 12)
+import { registerIpoModule } from './modules/ipo';
 import type { Matcher } from './modules/trade';
 import { registerUserModule } from './modules/user';
 import { attachRealtime } from './realtime';
@@ -128,6 +130,8 @@ export async function buildApp(
     registerTradeModule(app);
     // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
     registerCorporateModule(app);
+    // IPO subscriptions (issue 12)
+    registerIpoModule(app);
     if (config.clientDir !== null) {
       await app.register(staticClientPlugin, { root: config.clientDir });
     }

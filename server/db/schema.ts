@@ -32,6 +32,8 @@ import type { OrderContext } from '../../machines/order';
 import { orderMachine } from '../../machines/order';
 import type { BlockApplicationContext } from '../../machines/block-application';
 import { blockApplicationMachine } from '../../machines/block-application';
+import type { SubscriptionContext } from '../../machines/subscription';
+import { subscriptionMachine } from '../../machines/subscription';
 import type { TradeProductTerms } from '../../contract/trade';
 import type { CorporateActionContext } from '../../machines/corporate-action';
 import { corporateActionMachine } from '../../machines/corporate-action';
@@ -174,6 +176,11 @@ export const HOUSE_ACCOUNT_KINDS = [
   'house_dividends',
   /** Tax withheld from dividends (15.4 %), owed to the tax office. */
   'house_withholding',
+  /**
+   * IPO payments received for allotted shares until listing day, when they become the
+   * customer's position (docs/ipo.md "Ledger").
+   */
+  'house_ipo',
 ] as const;
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
 
@@ -988,6 +995,45 @@ export const corporateActions = pgTable(
       .notNull()
       .default(corporateActionStart.context),
     version: integer('version').notNull().default(0),
+// ---- IPO subscriptions (issue 12, docs/ipo.md) ----------------------------------------------
+
+const subscriptionStart = initialPersisted<SubscriptionContext>(subscriptionMachine);
+
+/**
+ * An IPO offering: its terms and schedule. `seed` is secret until the draw (chosen at publish);
+ * `seed_hash` is published with the offering. Staff edit a draft; publishing fixes the seed.
+ */
+export const ipoOfferings = pgTable(
+  'ipo_offerings',
+  {
+    id: serial('id').primaryKey(),
+    symbol: text('symbol').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    market: text('market').notNull(),
+    broker: text('broker').notNull(),
+    offerPrice: bigint('offer_price', { mode: 'number' }).notNull(),
+    sharesOffered: bigint('shares_offered', { mode: 'number' }).notNull(),
+    minShares: integer('min_shares').notNull(),
+    maxTimes: integer('max_times').notNull(),
+    minFunds: bigint('min_funds', { mode: 'number' }).notNull().default(0),
+    depositPct: integer('deposit_pct').notNull(),
+    equalShareBps: integer('equal_share_bps').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    drawAt: timestamp('draw_at', { withTimezone: true }).notNull(),
+    paymentDeadline: timestamp('payment_deadline', { withTimezone: true }).notNull(),
+    listingAt: timestamp('listing_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    /** The draw's seed: never shown before the draw. */
+    seed: text('seed'),
+    /** Hex SHA-256 of the seed, published with the offering. */
+    seedHash: text('seed_hash'),
+    demo: boolean('demo').notNull().default(false),
+    createdBy: integer('created_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1054,6 +1100,47 @@ export const rightsApplications = pgTable(
       .$type<RightsApplicationContext>()
       .notNull()
       .default(rightsApplicationStart.context),
+    check(
+      'ipo_offerings_terms',
+      sql`${t.offerPrice} > 0 and ${t.sharesOffered} > 0 and ${t.minShares} > 0 and ${t.maxTimes} > 0`,
+    ),
+    check(
+      'ipo_offerings_schedule',
+      sql`${t.opensAt} < ${t.closesAt} and ${t.closesAt} <= ${t.drawAt} and ${t.drawAt} <= ${t.paymentDeadline} and ${t.paymentDeadline} <= ${t.listingAt}`,
+    ),
+    check(
+      'ipo_offerings_published_seed',
+      sql`${t.status} = 'draft' or (${t.seed} is not null and ${t.seedHash} is not null)`,
+    ),
+  ],
+);
+
+/** A customer's subscription to an offering (machines/subscription.ts). */
+export const ipoSubscriptions = pgTable(
+  'ipo_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    offeringId: integer('offering_id')
+      .notNull()
+      .references(() => ipoOfferings.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    shares: bigint('shares', { mode: 'number' }).notNull(),
+    offerPrice: bigint('offer_price', { mode: 'number' }).notNull(),
+    /** Held in the customer's ipo_deposit account at subscribing. */
+    deposit: bigint('deposit', { mode: 'number' }).notNull(),
+    /** Paid up (the deposit's part included) once paid. */
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+    /** Deposit released to available (not won, waived, or the excess at payment). */
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+    /** The position the listed shares became. */
+    orderId: integer('order_id').references(() => tradeOrders.id),
+    state: text('state').notNull().default(subscriptionStart.state),
+    context: jsonb('context')
+      .$type<SubscriptionContext>()
+      .notNull()
+      .default(subscriptionStart.context),
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1064,3 +1151,33 @@ export const rightsApplications = pgTable(
     index('rights_applications_action_idx').on(t.actionId, t.state),
   ],
 );
+    check('ipo_subscriptions_amounts', sql`${t.shares} > 0 and ${t.deposit} >= 0`),
+    index('ipo_subscriptions_customer_idx').on(t.customerId, t.id),
+    index('ipo_subscriptions_offering_idx').on(t.offeringId, t.customerId),
+  ],
+);
+
+export interface IpoDrawAllocationRow {
+  id: string;
+  applied: number;
+  equal: number;
+  proportional: number;
+  total: number;
+}
+
+/** A published draw: its inputs (hashed ids), every allocation, and which subscription is which. */
+export const ipoDraws = pgTable('ipo_draws', {
+  offeringId: integer('offering_id')
+    .primaryKey()
+    .references(() => ipoOfferings.id),
+  rule: text('rule').notNull(),
+  seed: text('seed').notNull(),
+  seedHash: text('seed_hash').notNull(),
+  sharesOffered: bigint('shares_offered', { mode: 'number' }).notNull(),
+  minShares: integer('min_shares').notNull(),
+  equalShareBps: integer('equal_share_bps').notNull(),
+  /** In id order: (hashed id, shares applied for). */
+  inputs: jsonb('inputs').$type<{ id: string; shares: number }[]>().notNull(),
+  allocations: jsonb('allocations').$type<IpoDrawAllocationRow[]>().notNull(),
+  drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull(),
+});

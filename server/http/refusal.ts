@@ -49,6 +49,9 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   // Corporate actions (docs/corporate-actions.md)
   'corporate.not_found': 404,
   'corporate.not_editable': 409,
+  // IPO subscriptions (issue 12)
+  'ipo.not_found': 404,
+  'ipo.subscription_not_found': 404,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

@@ -14,6 +14,7 @@ export { orderLifecycle } from './lifecycles/order';
 export { blockApplicationLifecycle } from './lifecycles/block-application';
 export { corporateActionLifecycle } from './lifecycles/corporate-action';
 export { rightsApplicationLifecycle } from './lifecycles/rights-application';
+export { subscriptionLifecycle } from './lifecycles/subscription';
 export { loadLifecycle, statusOf } from './status';
 export type { LifecycleStatus } from './status';
 export { subscribeTransitions } from './subscribers';

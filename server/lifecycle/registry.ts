@@ -8,6 +8,7 @@ import { orderLifecycle } from './lifecycles/order';
 import { blockApplicationLifecycle } from './lifecycles/block-application';
 import { corporateActionLifecycle } from './lifecycles/corporate-action';
 import { rightsApplicationLifecycle } from './lifecycles/rights-application';
+import { subscriptionLifecycle } from './lifecycles/subscription';
 import type { Lifecycle } from './types';
 
 /**
@@ -25,6 +26,8 @@ export const LIFECYCLE_REGISTRY = {
   // Corporate actions (docs/corporate-actions.md)
   corporateAction: corporateActionLifecycle,
   rightsApplication: rightsApplicationLifecycle,
+  // IPO subscriptions (issue 12)
+  subscription: subscriptionLifecycle,
 } as const satisfies Record<LifecycleEntityType, Lifecycle>;
 
 export function isLifecycleEntityType(type: string): type is LifecycleEntityType {

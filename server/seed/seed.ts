@@ -5,6 +5,8 @@ import { seedBlockOfferings } from '../modules/trade/block-offerings';
 import { seedProducts } from '../modules/trade/products';
 // Corporate actions (docs/corporate-actions.md)
 import { seedCorporateActions } from '../modules/corporate/seed';
+// IPO subscriptions (issue 12)
+import { seedIpoOfferings } from '../modules/ipo/demo-offerings';
 import { ensureDemoInstitution } from './demo-institution';
 import { seedSiteConfig } from './site-config';
 
@@ -30,6 +32,8 @@ export async function seedDefaults(
     await seedBlockOfferings(tx, now);
     // Corporate actions (docs/corporate-actions.md)
     await seedCorporateActions(tx, now);
+    // IPO subscriptions (issue 12)
+    await seedIpoOfferings(tx, now);
     return { demoCode: await ensureDemoInstitution(tx, demoCode) };
   });
 }

@@ -218,6 +218,32 @@ const CASES: Record<string, ScreenCase[]> = {
       act: () =>
         fireEvent.change(screen.getByTestId('search-input'), { target: { value: '삼성' } }),
     },
+  ], // IPO subscriptions (issue 12)
+  '/home/newStock': [
+    { data: ['ipo-offering-2', 'ipo-demo-2', 'ipo-price-2'], empty: ['ipo-offerings-empty'] },
+  ],
+  '/home/newStockBuy': [
+    {
+      url: '/home/newStockBuy?id=1',
+      data: ['ipo-detail', 'ipo-seed', 'ipo-draw-link', 'ipo-sub-31-pay'],
+      // An offering open now, with no subscription of the customer's yet: the flow and an empty list.
+      empty: ['ipo-detail', 'ipo-subscribe-form', 'ipo-mine-empty'],
+    },
+  ],
+  '/home/newStockRecord': [
+    {
+      url: '/home/newStockRecord?id=31',
+      data: ['ipo-record', 'ipo-record-step-1', 'ipo-record-31-pay'],
+      empty: ['ipo-record', 'ipo-record-step-requested'],
+    },
+  ],
+  '/home/newStockRecords': [{ data: ['ipo-records-row-31'], empty: ['ipo-records-empty'] }],
+  '/home/newStockDraw': [
+    {
+      url: '/home/newStockDraw?id=1',
+      data: ['ipo-draw-verified', 'ipo-draw-mine', 'ipo-draw-seed-check'],
+      empty: ['ipo-draw-verified', 'ipo-draw-mine-none'],
+    },
   ],
 };
 

@@ -233,6 +233,30 @@ export const SCREENS: readonly ScreenRoute[] = [
   {
     path: '/home/rightsApply',
     Screen: lazyScreen(() => import('../home/corporate/RightsApplyScreen')),
+  // IPO subscriptions (issue 12): offerings, the subscribe flow, records and the draw
+  {
+    path: '/home/newStock',
+    Screen: lazyScreen(() => import('../home/ipo/NewStockScreen')),
+    session: true,
+  },
+  {
+    path: '/home/newStockBuy',
+    Screen: lazyScreen(() => import('../home/ipo/NewStockBuyScreen')),
+    session: true,
+  },
+  {
+    path: '/home/newStockRecord',
+    Screen: lazyScreen(() => import('../home/ipo/NewStockRecordScreen')),
+    session: true,
+  },
+  {
+    path: '/home/newStockRecords',
+    Screen: lazyScreen(() => import('../home/ipo/NewStockRecordsScreen')),
+    session: true,
+  },
+  {
+    path: '/home/newStockDraw',
+    Screen: lazyScreen(() => import('../home/ipo/NewStockDrawScreen')),
     session: true,
   },
 ];

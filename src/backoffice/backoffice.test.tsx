@@ -63,6 +63,7 @@ describe('role-based navigation', () => {
       'jobs',
       'fundSettings',
       'corporate',
+      'ipo',
     ]);
     expect(navFor('admin').map((i) => i.id)).toEqual([
       'kyc',
@@ -81,6 +82,7 @@ describe('role-based navigation', () => {
       'fundSettings',
       'staff',
       'corporate',
+      'ipo',
     ]);
     expect(navFor(undefined)).toEqual([]);
   });

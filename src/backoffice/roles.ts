@@ -27,6 +27,7 @@ export interface NavItem {
     | 'staff'
     // Corporate actions (docs/corporate-actions.md)
     | 'corporate';
+    | 'ipo';
   path: string;
   /** The call the screen opens with: the item shows only to roles that may make it. */
   call: StaffCallName;
@@ -50,6 +51,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'staff', path: '/staff', call: 'staffList' },
   // Corporate actions (docs/corporate-actions.md)
   { id: 'corporate', path: '/corporate', call: 'corporateCalendar' },
+  // IPO offerings (issue 12): operators and admins (ipoOfferings is open to every role; the
+  // nav shows it to those who set offerings up)
+  { id: 'ipo', path: '/ipo', call: 'ipoOfferingCreate' },
 ];
 
 export function navFor(role: StaffRole | undefined): NavItem[] {

@@ -21,6 +21,8 @@ import FundQueueScreen from './screens/FundQueueScreen';
 import FundSettingsScreen from './screens/FundSettingsScreen';
 import InstitutionCustomersScreen from './screens/InstitutionCustomersScreen';
 import InstitutionsScreen from './screens/InstitutionsScreen';
+import IpoDetailScreen from './screens/IpoDetailScreen';
+import IpoScreen from './screens/IpoScreen';
 import JobsScreen from './screens/JobsScreen';
 import KycDetailScreen from './screens/KycDetailScreen';
 import KycQueueScreen from './screens/KycQueueScreen';
@@ -92,6 +94,9 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
       { path: 'staff', element: <StaffScreen /> },
       // Corporate actions (docs/corporate-actions.md)
       { path: 'corporate', element: <CorporateScreen /> },
+      // IPO offerings (issue 12): set-up, publishing and the draw's report; nobody picks winners
+      { path: 'ipo', element: <IpoScreen /> },
+      { path: 'ipo/detail', element: <IpoDetailScreen /> },
       { path: '*', element: <Home /> },
     ],
   },

@@ -21,6 +21,7 @@ import {
   orderRow,
   products,
 } from './testing/tradeFixtures';
+import { staffOfferingDetail, staffOfferings } from './testing/ipoFixtures';
 import type { Handler } from './testing/harness';
 import { backend, ok, renderAt, resetBackoffice, signIn, startBackoffice } from './testing/harness';
 
@@ -363,6 +364,20 @@ const CASES: Record<string, RouteCase> = {
     empty: { items: [], page: 1, pageSize: 100, total: 0 },
     shows: 'corporate-action-4',
     emptyShows: 'corporate-empty',
+  // IPO offerings (issue 12)
+  '/ipo': {
+    url: '/ipo',
+    path: '/ipo/offerings',
+    data: staffOfferings(),
+    empty: staffOfferings([]),
+    shows: 'ipo-row-2',
+    emptyShows: 'ipo-table-empty',
+  },
+  '/ipo/detail': {
+    url: '/ipo/detail?id=1',
+    path: '/ipo/offering',
+    data: staffOfferingDetail(),
+    shows: 'ipo-draw-check',
   },
   '*': { url: '/nowhere', path: '/kyc/queue', data: page([]), shows: 'kyc-queue' },
 };

@@ -12,6 +12,7 @@ import {
   GlobeFxIcon,
   SearchIcon,
   StarIcon,
+  TicketIcon,
 } from '../market/parts/marketIcons';
 
 interface Tile {
@@ -29,6 +30,7 @@ export const TILES: readonly Tile[] = [
   { key: 'market', to: '/market/index', Icon: ChartIcon, tint: '#2f6bf5' },
   { key: 'dayTrading', to: '/home/dayTrading', Icon: BoltIcon, tint: '#d9480f' },
   { key: 'blockTrade', to: '/home/blockTrade', Icon: BriefcaseIcon, tint: '#7c3aed' },
+  { key: 'ipo', to: '/home/newStock', Icon: TicketIcon, tint: '#0d9488' },
   { key: 'stockPrice', to: '/home/market', Icon: BarsIcon, tint: '#ef4444' },
   { key: 'watchlist', to: '/favorite/index', Icon: StarIcon, tint: '#f5a300' },
   { key: 'search', to: '/favorite/search', Icon: SearchIcon, tint: '#10b981' },

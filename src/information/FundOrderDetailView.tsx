@@ -7,6 +7,7 @@ import { call } from '../api';
 import { BackHeader } from '../components/BackHeader';
 import { LoadError } from '../components/LoadError';
 import { notify } from '../components/toaster';
+import { LifecycleHistory } from '../lifecycle/LifecycleHistory';
 import { useLifecycleWords } from '../lifecycle/words';
 import { onLiveFundOrder } from '../market/live/account-live';
 import {
@@ -167,39 +168,16 @@ function DetailBody({
         <Text fontWeight="semibold" mb="2">
           {t('money.records.history')}
         </Text>
-        <Stack as="ol" gap="3" data-testid="fundorder-history">
-          {/* The request itself: an order is created in its first state, not by a transition,
-              so the history the server keeps starts at the first decision. */}
-          <Box as="li" listStyleType="none" data-testid="fundorder-step-requested">
-            <Flex justify="space-between" gap="3">
-              <Text fontSize="sm" fontWeight="medium">
-                {t('money.records.requested')}
-              </Text>
-              <Text fontSize="xs" color="fg.muted">
-                {formatRecordTime(order.createdAt, language)}
-              </Text>
-            </Flex>
-            <Text fontSize="xs" color="fg.muted">
-              {words.state(order.kind, requestedState(order.kind))}
-            </Text>
-          </Box>
-          {history.map((step, i) => (
-            <Box as="li" key={i} listStyleType="none" data-testid={`fundorder-step-${i}`}>
-              <Flex justify="space-between" gap="3">
-                <Text fontSize="sm" fontWeight="medium">
-                  {words.event(step.event)}
-                </Text>
-                <Text fontSize="xs" color="fg.muted">
-                  {formatRecordTime(step.at, language)}
-                </Text>
-              </Flex>
-              <Text fontSize="xs" color="fg.muted">
-                {words.state(order.kind, step.to.split(/[.,]/)[0] ?? step.to)}
-                {step.reason ? ` · ${step.reason}` : ''}
-              </Text>
-            </Box>
-          ))}
-        </Stack>
+        <LifecycleHistory
+          entityType={order.kind}
+          history={history}
+          requested={{
+            label: t('money.records.requested'),
+            at: order.createdAt,
+            state: requestedState(order.kind),
+          }}
+          testIdPrefix="fundorder"
+        />
       </Box>
 
       {canCancel && !confirming ? (

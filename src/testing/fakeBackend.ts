@@ -23,6 +23,16 @@ import type { CallName } from '../../contract/calls';
 import type { DataOf } from '../api';
 import type { Currency } from '../../contract/money';
 import type { LiveValue } from '../market/live';
+import {
+  WORKED_SEED,
+  drawnOffering,
+  ipoDetail,
+  ipoOffering,
+  ipoRecords,
+  ipoSubscription,
+  ipoSubscriptionDetail,
+  workedDraw,
+} from './ipoFixtures';
 
 /**
  * hang: nothing ever answers. empty: empty lists and nulls. fail500: a 500 with the error
@@ -856,6 +866,30 @@ export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } =
     empty: { upcoming: [], rights: [], dividends: [], applications: [] },
   },
   corporateApply: { data: CORPORATE_LIST, empty: CORPORATE_LIST },
+  // IPO subscriptions (issue 12): an offering open now, one drawn with the worked example's draw
+  ipoList: { data: { offerings: [ipoOffering(), drawnOffering()] }, empty: { offerings: [] } },
+  ipoDetail: {
+    data: ipoDetail({
+      offering: drawnOffering(),
+      seed: WORKED_SEED,
+      subscriptions: [ipoSubscription()],
+    }),
+    // An offering without a subscription of the customer's yet.
+    empty: ipoDetail(),
+  },
+  ipoSubscribe: {
+    data: ipoSubscription({ state: 'subscribing', allotted: null, accepts: [] }),
+    empty: ipoSubscription({ state: 'subscribing', allotted: null, accepts: [] }),
+  },
+  ipoPay: { data: ipoSubscription(), empty: ipoSubscription() },
+  ipoWaive: { data: ipoSubscription(), empty: ipoSubscription() },
+  ipoSubscription: {
+    data: ipoSubscriptionDetail(),
+    empty: { ...ipoSubscriptionDetail({ state: 'subscribing', accepts: [] }), history: [] },
+  },
+  ipoRecords: { data: ipoRecords(), empty: ipoRecords({ rows: [], total: 0 }) },
+  // The customer had no subscription in the draw: the page still re-computes it.
+  ipoDraw: { data: workedDraw(), empty: workedDraw([]) },
 };
 
 /** What each live channel carries with data, and empty. */

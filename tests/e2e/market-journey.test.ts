@@ -159,7 +159,8 @@ describe('market data, in the browser', () => {
       await page.goto(`${app.baseUrl}/#/home/index`);
       await page.getByTestId('index-KOSPI').waitFor({ timeout: 30_000 });
       await page.getByTestId('tile-market').waitFor();
-      expect(await page.getByTestId('tile-ipo').count()).toBe(0);
+      // IPO subscriptions have their screens now (issue 12): the tile leads to them.
+      expect(await page.getByTestId('tile-ipo').count()).toBe(1);
       await snapshot(page, 'home');
     });
   });

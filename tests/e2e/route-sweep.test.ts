@@ -43,6 +43,20 @@ const QUERIES: Record<string, readonly string[]> = {
   '/trade/positionDetail': ['', `?id=${NO_SUCH_ORDER}`],
   // Corporate actions (docs/corporate-actions.md): the seeded demo rights issue is 2.
   '/home/rightsApply': ['', '?id=2'],
+  // IPO subscriptions (issue 12): every tab; the demo offerings (1 upcoming, 2 open, 3 drawn, in
+  // the embedded default's order) with the open one's subscribe flow and the drawn one's draw
+  // re-computed; a record and a draw that do not exist (the screens with a real subscription:
+  // ipo-screens.test.ts).
+  '/home/newStock': ['?tab=upcoming', '?tab=open', '?tab=closed'],
+  '/home/newStockBuy': ['', '?id=2', '?id=3'],
+  '/home/newStockRecord': ['', `?id=${NO_SUCH_ORDER}`],
+  '/home/newStockRecords': [
+    '?tab=subscriptions',
+    '?tab=placements',
+    '?tab=auctions',
+    '?tab=allotments',
+  ],
+  '/home/newStockDraw': ['', '?id=3', '?id=2'],
 };
 const UNKNOWN_ROUTE = '/no/such/screen';
 /**

@@ -6,3 +6,5 @@ export { activeStatePaths } from '../../../machines/state-value';
 export { enteredStatePaths, scheduleClockEvents, scheduleJob } from './schedule';
 export type { JobToSchedule } from './schedule';
 export { jobItemOf, listJobs, retryJob } from './staff-actions';
+export { jobHandlerOf, registerJobHandler } from './handlers';
+export type { JobHandler } from './handlers';

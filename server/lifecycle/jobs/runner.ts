@@ -5,6 +5,7 @@ import { lifecycleJobs } from '../../db/schema';
 import { Refusal } from '../../refusal';
 import { applyEvent } from '../apply-event';
 import { lifecycleOf } from '../registry';
+import { jobHandlerOf } from './handlers';
 import type { Actor } from '../types';
 
 export type JobRecord = typeof lifecycleJobs.$inferSelect;
@@ -152,6 +153,13 @@ async function attempt(
   retry: RetryPolicy,
 ): Promise<JobOutcome> {
   try {
+    const handler = jobHandlerOf(job.entityType);
+    if (handler !== null) {
+      await tx.transaction((inner) =>
+        handler(inner, { entityId: job.entityId, event: job.event, now }),
+      );
+      return { kind: 'done' };
+    }
     const lifecycle = lifecycleOf(job.entityType);
     if (lifecycle === null) throw new Error(`no lifecycle for entity type "${job.entityType}"`);
     const id = Number(job.entityId);

@@ -68,7 +68,6 @@ async function applicationById(db: Database, id: number): Promise<ApplicationRow
  * offering price at once, its margin and fee exactly what applying held.
  */
 async function openPosition(maru: AppContext, tx: Database, row: ApplicationRow): Promise<number> {
-  const now = maru.clock.now();
   const offering = await offeringById(tx, row.offeringId);
   return openFilledPosition(
     tx,
@@ -83,6 +82,20 @@ async function openPosition(maru: AppContext, tx: Database, row: ApplicationRow)
     },
     { now, expiresAt: sessionEndAfter(now, maru.feed.session().demo) },
   );
+  const held = await heldFor(tx, row);
+  // Bought outright (leverage 1, a long pays no tax on opening): the margin is the notional and
+  // the rest of the hold is the commission computed when applying.
+  return openFilledPosition(tx, {
+    customerId: row.customerId,
+    product: 'block',
+    symbol: offering.symbol,
+    market: maru.feed.instrument(offering.symbol)?.market ?? 'KOSPI',
+    price: row.price,
+    shares: row.shares,
+    openFee: held - row.amount,
+    demo: maru.feed.session().demo,
+    now: maru.clock.now(),
+  });
 }
 
 /** One staff decision through the machine, with its money in the same transaction. */

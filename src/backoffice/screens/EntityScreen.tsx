@@ -26,6 +26,8 @@ const ENTITY_SCREENS: Record<
   // Corporate actions (docs/corporate-actions.md)
   corporateAction: { path: () => `/corporate`, call: 'corporateCalendar' },
   rightsApplication: { path: () => `/corporate`, call: 'corporateCalendar' },
+  // IPO subscriptions (issue 12): the offerings desk
+  subscription: { path: () => `/ipo`, call: 'ipoOfferings' },
 };
 
 const isEntityType = (value: string | undefined): value is LifecycleEntityType =>

@@ -21,3 +21,8 @@ export const BarsIcon = line(['M5 20V10', 'M12 20V4', 'M19 20v-7'], 'BarsIcon');
 export const BoltIcon = line(['M13 3L5 14h6l-1 7 8-11h-6l1-7z'], 'BoltIcon');
 /** Block trades (the home tile of /home/blockTrade). */
 export const BriefcaseIcon = line(['M4 8h16v11H4z', 'M9 8V5h6v3', 'M4 13h16'], 'BriefcaseIcon');
+/** A ticket with a notch: new-share subscriptions (IPO). */
+export const TicketIcon = line(
+  ['M4 7h16v3a2 2 0 000 4v3H4v-3a2 2 0 000-4z', 'M14 7v10'],
+  'TicketIcon',
+);

@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_HEADER,
+  API_BASE,
+  IDEMPOTENCY_KEY_HEADER,
+  KYC_UPLOAD_PATH,
+  STAFF_API_BASE,
+  STAFF_TOKEN_HEADER,
+  TOKEN_HEADER,
+} from '../../contract';
+import { subscriptionDeposit } from '../../contract/ipo';
+import { CALL_PATHS } from '../../contract/paths';
+import { RECHARGE_VOUCHER_PATH } from '../../contract/schemas/funds';
+import type { IpoDetailDto, IpoListDto } from '../../contract/schemas/ipo';
+import { axeViolations } from './axe';
+import { launchBrowser, newPhonePage, staffFirstSignIn, startAppWithStaff, step } from './support';
+import type { RunningApp } from './support';
+
+/**
+ * Issue 12's screens against the real running app (`npm start`, the embedded default with its
+ * demo offerings), nothing faked: a verified, funded customer opens IPO subscriptions from the
+ * home tile, subscribes to the open demo offering with the shares stepper and the fund password
+ * keypad (the deposit the screen previews is the deposit the server holds), reads the
+ * subscription's record and the records, and checks the drawn demo offering's draw, which the
+ * browser re-computes and finds as published. Every screen is axe-checked at 390 px.
+ *
+ * The draw → won → pay → listing → sell journey is not here: the app's clock is the wall clock,
+ * so the draw date of an offering opened now is days away (the API tests drive it on a controlled
+ * clock: tests/api/ipo-subscriptions.test.ts).
+ */
+
+const ADMIN = 'ipoadmin';
+const STAFF_PASSWORD = 'staff-cobalt-harbour-41';
+const PASSWORD = 'amber-lantern-62';
+const FUND = '135790';
+const DEPOSIT = 20_000_000;
+const POLL = { timeout: 20_000 };
+
+let app: RunningApp;
+let browser: Browser;
+let oneTimePasswords: Map<string, string>;
+
+beforeAll(async () => {
+  ({ app, oneTimePasswords } = await startAppWithStaff([{ account: ADMIN, role: 'admin' }]));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+interface Session {
+  token: string;
+  account: string;
+}
+
+async function post<T>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  contentType = 'application/json',
+): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': contentType, ...headers },
+    body: body instanceof Buffer ? new Uint8Array(body) : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { status: number; data: T };
+  if (answer.status !== 1) throw new Error(`${url}: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+const customerHeaders = (session: Session) => ({
+  [TOKEN_HEADER]: session.token,
+  [ACCOUNT_HEADER]: session.account,
+});
+const customerCall = <T>(session: Session, path: string, body: unknown, extra = {}) =>
+  post<T>(`${app.baseUrl}${API_BASE}${path}`, body, { ...customerHeaders(session), ...extra });
+const staffCall = <T>(token: string, path: string, body: unknown) =>
+  post<T>(`${app.baseUrl}${STAFF_API_BASE}${path}`, body, { [STAFF_TOKEN_HEADER]: token });
+
+const jpeg = (background: string) =>
+  sharp({ create: { width: 320, height: 200, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+
+/** Through the API (other journeys test these screens): verified, a fund password, funded. */
+async function fundedCustomer(staffToken: string): Promise<Session> {
+  const account = `ipo${Date.now().toString(36)}`;
+  const session = await post<Session>(`${app.baseUrl}${API_BASE}${CALL_PATHS.register}`, {
+    account,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    code: app.demoCode,
+    agree: true,
+  });
+  const upload = async <T>(path: string, background: string) =>
+    post<T>(
+      `${app.baseUrl}${API_BASE}${path}`,
+      await jpeg(background),
+      customerHeaders(session),
+      'application/octet-stream',
+    );
+  const photo = async (side: 'front' | 'back') =>
+    (
+      await upload<{ photoId: string }>(
+        `${KYC_UPLOAD_PATH}?side=${side}`,
+        side === 'front' ? '#88aacc' : '#ccaa88',
+      )
+    ).photoId;
+  await customerCall(session, CALL_PATHS.kycSubmit, {
+    realName: '홍길동',
+    idNumber: '900101-1',
+    frontPhotoId: await photo('front'),
+    backPhotoId: await photo('back'),
+  });
+  const queue = await staffCall<{ items: { customerId: number; account: string }[] }>(
+    staffToken,
+    '/kyc/queue',
+    { page: 1, pageSize: 50 },
+  );
+  const customerId = queue.items.find((item) => item.account === account)?.customerId;
+  if (customerId === undefined) throw new Error(`${account} is not in the KYC queue`);
+  await staffCall(staffToken, '/kyc/approve', { customerId });
+  await customerCall(session, CALL_PATHS.fundPasswordSet, {
+    fundPassword: FUND,
+    confirmFundPassword: FUND,
+  });
+  const { voucherId } = await upload<{ voucherId: string }>(RECHARGE_VOUCHER_PATH, '#aaccee');
+  const deposit = await customerCall<{ id: number; version: number }>(
+    session,
+    CALL_PATHS.recharge,
+    { currency: 'KRW', amount: DEPOSIT, voucherId },
+    { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+  );
+  await staffCall(staffToken, '/deposits/approve', { id: deposit.id, version: deposit.version });
+  return session;
+}
+
+/** Serious and critical axe violations, each with its element and why. */
+async function axe(page: Page, where: string): Promise<string[]> {
+  return (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) =>
+          `${where}: axe ${v.id} at ${n.target.join(' ')} ${n.html.slice(0, 160)}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`,
+      ),
+    );
+}
+
+describe('the IPO screens against the running app', () => {
+  it('subscribes to the open demo offering from the home tile; the record, the records and a verified draw', async () => {
+    const admin = await (
+      await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    ).newPage();
+    await step(admin, 'admin signs in', () =>
+      staffFirstSignIn(admin, app.baseUrl, {
+        account: ADMIN,
+        oneTimePassword: oneTimePasswords.get(ADMIN) ?? '',
+        newPassword: STAFF_PASSWORD,
+      }),
+    );
+    const adminToken =
+      (await admin.evaluate(() => sessionStorage.getItem('maru-staff-token'))) ?? '';
+    expect(adminToken).not.toBe('');
+    await admin.context().close();
+    const customer = await fundedCustomer(adminToken);
+
+    const open = await customerCall<IpoListDto>(customer, CALL_PATHS.ipoList, { tab: 'open' });
+    const offering = open.offerings.find((o) => o.demo && o.phase === 'subscribing');
+    if (!offering) throw new Error('no open demo offering');
+    const closed = await customerCall<IpoListDto>(customer, CALL_PATHS.ipoList, {
+      tab: 'closed',
+    });
+    const drawn = closed.offerings.find((o) => o.demo && o.phase === 'drawn');
+    if (!drawn) throw new Error('no drawn demo offering');
+
+    const phone = await newPhonePage(browser);
+    const errors: string[] = [];
+    phone.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+    phone.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+    });
+    const problems: string[] = [];
+    const check = async (where: string, testId: string) => {
+      await phone.getByTestId(testId).first().waitFor({ timeout: 30_000 });
+      problems.push(...(await axe(phone, where)));
+    };
+    await phone.goto(app.baseUrl);
+    await phone.evaluate(({ token, account }) => {
+      localStorage.setItem('lang', JSON.stringify('kor'));
+      localStorage.setItem('tokend', JSON.stringify(token));
+      localStorage.setItem('account', JSON.stringify(account));
+    }, customer);
+    const go = async (route: string) => {
+      await phone.goto(`${app.baseUrl}/?load=${Date.now()}#${route}`);
+    };
+
+    await step(phone, 'the home tile opens the offerings, open ones first', async () => {
+      await go('/home/index');
+      await phone.getByTestId('tile-ipo').click();
+      await phone.waitForURL(/#\/home\/newStock/);
+      await check('newStock', `ipo-offering-${offering.id}`);
+      expect(await phone.getByTestId(`ipo-demo-${offering.id}`).textContent()).toBe('데모');
+    });
+
+    const shares = offering.minShares + 1;
+    const deposit = subscriptionDeposit(offering.offerPrice, shares, offering.depositPct);
+    await step(phone, 'subscribes with the stepper and the fund password keypad', async () => {
+      await phone.getByTestId(`ipo-offering-${offering.id}`).click();
+      await check('newStockBuy', 'ipo-subscribe-form');
+      await phone.getByTestId('stepper-increase').click();
+      await expect
+        .poll(() => phone.getByTestId('ipo-subscribe-deposit').textContent(), POLL)
+        .toBe(`${deposit.toLocaleString('en-US')}원`);
+      await phone.getByTestId('ipo-subscribe-next').click();
+      await check('newStockBuy keypad', 'ipo-keypad');
+      await phone.getByTestId('input-fundPassword').fill(FUND);
+      await phone.getByTestId('ipo-subscribe-submit').click();
+      await check('newStockBuy done', 'ipo-subscribe-done');
+    });
+
+    const detail = await customerCall<IpoDetailDto>(customer, CALL_PATHS.ipoDetail, {
+      id: offering.id,
+    });
+    const made = detail.subscriptions[0];
+    if (!made) throw new Error('no subscription made');
+    expect(detail.subscriptions).toHaveLength(1);
+    expect(made.shares).toBe(shares);
+    expect(made.deposit).toBe(deposit);
+    expect(made.state).toBe('subscribing');
+    expect(await phone.getByTestId('ipo-done-no').textContent()).toBe(made.subscriptionNo);
+    // My list on the detail shows it after the answer.
+    await phone.getByTestId(`ipo-sub-state-${made.id}`).waitFor(POLL);
+
+    await step(phone, "the subscription's record and the records", async () => {
+      await phone.getByTestId('ipo-done-record').click();
+      await check('newStockRecord', 'ipo-record');
+      expect(await phone.getByTestId('ipo-record-state').getAttribute('data-state')).toBe(
+        'subscribing',
+      );
+      expect(await phone.getByTestId(`sub-deposit-${made.id}`).textContent()).toBe(
+        `${deposit.toLocaleString('en-US')}원`,
+      );
+      await phone.getByTestId('ipo-record-step-requested').waitFor();
+      await go('/home/newStockRecords');
+      await check('newStockRecords', `ipo-records-row-${made.id}`);
+    });
+
+    await step(phone, "the drawn demo offering's draw is re-computed and verified", async () => {
+      await go(`/home/newStockBuy?id=${drawn.id}`);
+      await check('newStockBuy drawn', 'ipo-draw-link');
+      await phone.getByTestId('ipo-draw-link').click();
+      await check('newStockDraw', 'ipo-draw-verified');
+      expect(await phone.getByTestId('ipo-draw-seed-check').getAttribute('data-value')).toBe(
+        'true',
+      );
+      await phone.getByTestId('ipo-draw-mine-none').waitFor();
+    });
+
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
+    await phone.context().close();
+  }, 300_000);
+});
