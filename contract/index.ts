@@ -41,3 +41,6 @@ export * from './schemas/trade';
 export * from './ticks';
 export * from './ipo';
 export * from './schemas/ipo';
+// Service (issue 13): daily check-in, profile, seat accounts
+export * from './service';
+export * from './schemas/service';

@@ -12,6 +12,8 @@ export const LIFECYCLE_ENTITY_TYPES = [
   'withdrawal',
   'order',
   'blockApplication',
+  // Service (issue 13)
+  'seatAccount',
 ] as const;
 export type LifecycleEntityType = (typeof LIFECYCLE_ENTITY_TYPES)[number];
 

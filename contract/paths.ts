@@ -70,4 +70,12 @@ export const CALL_PATHS = {
   ipoSubscription: '/ipo/subscription',
   ipoRecords: '/ipo/records',
   ipoDraw: '/ipo/draw',
+  // Service (issue 13, docs/service.md): daily check-in, profile, seat accounts
+  checkInStatus: '/signin/status',
+  checkIn: '/signin/checkIn',
+  checkInRedeem: '/signin/redeem',
+  profile: '/user/profile',
+  profileNickname: '/user/profile/nickname',
+  seatStatus: '/user/seat/status',
+  seatApply: '/user/seat/apply',
 } as const;

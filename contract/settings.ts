@@ -81,6 +81,12 @@ export const SETTINGS = {
   'fund.exchangeSpread': { default: 50, schema: wholeNumber(0, 1_000), unit: 'basisPoints' },
   /** How long an exchange quote holds. */
   'fund.quoteSeconds': { default: 30, schema: wholeNumber(5, 600), unit: 'seconds' },
+  // Service (issue 13, docs/service.md)
+  /**
+   * The commission an approved seat account's orders pay on each leg, when lower than the
+   * product's (1 basis point = 0.01 % = 100 ppm).
+   */
+  'seat.commission': { default: 1, schema: wholeNumber(0, 100), unit: 'basisPoints' },
 } as const satisfies Record<string, SettingDefinition<number>>;
 
 export type SettingKey = keyof typeof SETTINGS;

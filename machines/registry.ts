@@ -5,6 +5,7 @@ import { kycLifecycle } from './kyc';
 import { withdrawalLifecycle } from './withdrawal';
 import { orderLifecycle } from './order';
 import { blockApplicationLifecycle } from './block-application';
+import { seatAccountLifecycle } from './seat-account';
 import type { LifecycleMachine } from './lifecycle';
 
 /**
@@ -20,4 +21,5 @@ export const LIFECYCLES = {
   withdrawal: withdrawalLifecycle,
   order: orderLifecycle,
   blockApplication: blockApplicationLifecycle,
+  seatAccount: seatAccountLifecycle,
 } as const satisfies Record<LifecycleEntityType, LifecycleMachine>;

@@ -46,6 +46,14 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'request.idempotency_mismatch': 422,
   'request.too_often': 429,
   'system.busy': 500,
+  // Service (issue 13)
+  'signin.already_today': 409,
+  'signin.reward_not_found': 404,
+  'signin.coupon_taken': 409,
+  'seat.already_seat': 409,
+  'seat.already_applied': 409,
+  'seat.not_pending': 409,
+  'seat.not_found': 404,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

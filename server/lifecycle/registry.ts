@@ -6,6 +6,7 @@ import { kycLifecycle } from './lifecycles/kyc';
 import { withdrawalLifecycle } from './lifecycles/withdrawal';
 import { orderLifecycle } from './lifecycles/order';
 import { blockApplicationLifecycle } from './lifecycles/block-application';
+import { seatAccountLifecycle } from './lifecycles/seat-account';
 import type { Lifecycle } from './types';
 
 /**
@@ -20,6 +21,7 @@ export const LIFECYCLE_REGISTRY = {
   withdrawal: withdrawalLifecycle,
   order: orderLifecycle,
   blockApplication: blockApplicationLifecycle,
+  seatAccount: seatAccountLifecycle,
 } as const satisfies Record<LifecycleEntityType, Lifecycle>;
 
 export function isLifecycleEntityType(type: string): type is LifecycleEntityType {
