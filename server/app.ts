@@ -29,6 +29,7 @@ import { attachRealtime } from './realtime';
 import { registerFundPasswordModule } from './modules/fund-password';
 import { registerKycModule } from './modules/kyc';
 import { registerStaffModule } from './modules/staff';
+import { registerServiceModule } from './modules/service';
 import { openUploadStore, startUploadSweep } from './uploads';
 import { seedDefaults } from './seed/seed';
 
@@ -124,6 +125,8 @@ export async function buildApp(
     registerMarketModule(app);
     registerMoneyModule(app);
     registerTradeModule(app);
+    // Service (issue 13): daily check-in, profile, seat accounts
+    registerServiceModule(app);
     if (config.clientDir !== null) {
       await app.register(staticClientPlugin, { root: config.clientDir });
     }

@@ -154,6 +154,13 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
     listingAt: '2026-12-08T00:00:00.000Z',
   },
   ipoOfferingPublish: { id: 1 },
+  // Service (issue 13)
+  checkInRewards: {},
+  checkInRewardCreate: { title: '7-day coupon', kind: 'commission_coupon', checkInsRequired: 7 },
+  checkInRewardUpdate: { id: 1, title: '7-day coupon', checkInsRequired: 7, active: true },
+  seatQueue: {},
+  seatApprove: { id: 1, version: 0 },
+  seatReject: { id: 1, version: 0, reason: 'Trading history too short' },
 };
 
 const WRONG_TYPES: unknown[] = [{}, [], true, 'text', 12345];

@@ -23,6 +23,8 @@ const ENTITY_SCREENS: Record<
   withdrawal: { path: (id) => `/withdrawals/detail?id=${id}`, call: 'withdrawalsDetail' },
   order: { path: (id) => `/orders/detail?id=${id}`, call: 'ordersDetail' },
   blockApplication: { path: () => `/block`, call: 'blockQueue' },
+  // Service (issue 13)
+  seatAccount: { path: () => `/seat`, call: 'seatQueue' },
 };
 
 const isEntityType = (value: string | undefined): value is LifecycleEntityType =>
