@@ -62,7 +62,11 @@ const ORDER_ID_CALLS = {
  * offering is listed for all (`/trade/block/apply` takes its id; the application it makes is the
  * customer's).
  */
-const SHARED_ID_CALLS = new Set(['blockApply']);
+const SHARED_ID_CALLS = new Set([
+  'blockApply',
+  // Service (issue 13): a check-in reward is in everyone's catalogue; the redemption is theirs.
+  'checkInRedeem',
+]);
 const orderKindOf = (operationId: string) =>
   (ORDER_ID_CALLS as Record<string, 'pending' | 'position' | undefined>)[operationId];
 const BOTH_ATTACKERS_CALLS = new Set(['fundOrderCancel', 'fundOrderDetail']);
