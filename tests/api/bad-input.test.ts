@@ -432,6 +432,8 @@ function matrix(
       fields: {
         nickname: {
           ...TEXT,
+          // The nickname's own length rule replaces the text's.
+          huge: 'profile.nickname_invalid',
           bad: [
             ...BAD_CHARACTERS,
             ...['a', ' lead', 'trail ', 'x'.repeat(21), 'a<b>', '!!', 'a\u200bb'].map(
