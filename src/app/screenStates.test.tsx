@@ -204,6 +204,18 @@ const CASES: Record<string, ScreenCase[]> = {
       act: () =>
         fireEvent.change(screen.getByTestId('search-input'), { target: { value: '삼성' } }),
     },
+  ], // Service (issue 13)
+  '/information/userInfo': [
+    {
+      data: ['profile-card', 'profile-identity', 'profile-seat', 'seat-reason', 'seat-apply'],
+      empty: ['profile-card', 'profile-seat', 'seat-apply'],
+    },
+  ],
+  '/information/signIn': [
+    {
+      data: ['checkin-summary', 'checkin-rewards', 'checkin-redemptions', 'checkin-coupons'],
+      empty: ['checkin-summary', 'checkin-rewards-empty'],
+    },
   ],
 };
 

@@ -223,6 +223,16 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/favorite/search',
     Screen: lazyScreen(() => import('../favorite/SearchScreen')),
     session: true,
+  },  // Service (issue 13): profile and daily check-in
+  {
+    path: '/information/userInfo',
+    Screen: lazyScreen(() => import('../information/UserInfoScreen')),
+    session: true,
+  },
+  {
+    path: '/information/signIn',
+    Screen: lazyScreen(() => import('../information/CheckInScreen')),
+    session: true,
   },
 ];
 
