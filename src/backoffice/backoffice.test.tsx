@@ -47,6 +47,9 @@ describe('role-based navigation', () => {
       'products',
       'orders',
       'block',
+      // Service (issue 13): everyone reads the reward catalogue; reviewers decide seat accounts.
+      'checkInRewards',
+      'seat',
     ]);
     // Everyone reads products and orders; operators list block trades, reviewers decide them.
     // Operators pay approved withdrawals, so they see that queue too (not the deposits).
@@ -61,6 +64,7 @@ describe('role-based navigation', () => {
       'institutions',
       'jobs',
       'fundSettings',
+      'checkInRewards',
     ]);
     expect(navFor('admin').map((i) => i.id)).toEqual([
       'kyc',
@@ -78,6 +82,8 @@ describe('role-based navigation', () => {
       'settings',
       'fundSettings',
       'staff',
+      'checkInRewards',
+      'seat',
     ]);
     expect(navFor(undefined)).toEqual([]);
   });

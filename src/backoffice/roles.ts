@@ -24,7 +24,10 @@ export interface NavItem {
     | 'jobs'
     | 'settings'
     | 'fundSettings'
-    | 'staff';
+    | 'staff'
+    // Service (issue 13)
+    | 'checkInRewards'
+    | 'seat';
   path: string;
   /** The call the screen opens with: the item shows only to roles that may make it. */
   call: StaffCallName;
@@ -46,6 +49,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'settings', path: '/settings', call: 'settingsGet' },
   { id: 'fundSettings', path: '/fundSettings', call: 'fundSettingsGet' },
   { id: 'staff', path: '/staff', call: 'staffList' },
+  // Service (issue 13): the check-in reward catalogue and the seat-account queue
+  { id: 'checkInRewards', path: '/checkInRewards', call: 'checkInRewards' },
+  { id: 'seat', path: '/seat', call: 'seatQueue' },
 ];
 
 export function navFor(role: StaffRole | undefined): NavItem[] {

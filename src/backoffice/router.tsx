@@ -28,6 +28,8 @@ import OrdersScreen from './screens/OrdersScreen';
 import ProductsScreen from './screens/ProductsScreen';
 import SettingsScreen from './screens/SettingsScreen';
 import StaffScreen from './screens/StaffScreen';
+import CheckInRewardsScreen from './screens/CheckInRewardsScreen';
+import SeatScreen from './screens/SeatScreen';
 
 /** The first screen the signed-in role may open. */
 function Home() {
@@ -88,6 +90,9 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
       { path: 'settings', element: <SettingsScreen /> },
       { path: 'fundSettings', element: <FundSettingsScreen /> },
       { path: 'staff', element: <StaffScreen /> },
+      // Service (issue 13)
+      { path: 'checkInRewards', element: <CheckInRewardsScreen /> },
+      { path: 'seat', element: <SeatScreen /> },
       { path: '*', element: <Home /> },
     ],
   },
