@@ -505,7 +505,8 @@ export const CALLS = {
   checkInStatus: {
     path: CALL_PATHS.checkInStatus,
     access: 'customer',
-    summary: "Today's check-in, the streak, points, the reward catalogue and the customer's rewards",
+    summary:
+      "Today's check-in, the streak, points, the reward catalogue and the customer's rewards",
     request: emptyRequest,
     response: service.checkInStatusResponse,
   },
@@ -529,7 +530,8 @@ export const CALLS = {
   profile: {
     path: CALL_PATHS.profile,
     access: 'customer',
-    summary: 'The profile: avatar, nickname, masked account, identity state, institution, seat account',
+    summary:
+      'The profile: avatar, nickname, masked account, identity state, institution, seat account',
     request: emptyRequest,
     response: service.profileResponse,
   },

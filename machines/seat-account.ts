@@ -9,9 +9,7 @@ import { hasRejectReason, rejectReasonOf } from './review';
  * refused with the spec's "already a seat account".
  */
 export type SeatAccountEvent =
-  | { type: 'seat.apply' }
-  | { type: 'review.approve' }
-  | { type: 'review.reject'; reason: string };
+  { type: 'seat.apply' } | { type: 'review.approve' } | { type: 'review.reject'; reason: string };
 
 export interface SeatAccountContext {
   rejectionReason: string | null;

@@ -64,8 +64,7 @@ export type CheckInStatusDto = InferType<typeof checkInStatusResponse>;
 export const checkInRedeemRequest = strictObject({ rewardId: positiveId() });
 export type CheckInRedeemRequest = InferType<typeof checkInRedeemRequest>;
 
-const rewardTitle = () =>
-  requiredText(60).matches(/\S/, code('request.required'));
+const rewardTitle = () => requiredText(60).matches(/\S/, code('request.required'));
 const checkInsRequired = () =>
   number()
     .typeError(code('request.wrong_type'))
@@ -85,9 +84,7 @@ export const checkInRewardUpdateRequest = strictObject({
   id: positiveId(),
   title: rewardTitle(),
   checkInsRequired: checkInsRequired(),
-  active: boolean()
-    .typeError(code('request.wrong_type'))
-    .required(code('request.required')),
+  active: boolean().typeError(code('request.wrong_type')).required(code('request.required')),
 });
 export type CheckInRewardUpdateRequest = InferType<typeof checkInRewardUpdateRequest>;
 

@@ -204,7 +204,8 @@ const CASES: Record<string, ScreenCase[]> = {
       act: () =>
         fireEvent.change(screen.getByTestId('search-input'), { target: { value: '삼성' } }),
     },
-  ], // Service (issue 13)
+  ],
+  // Service (issue 13)
   '/information/userInfo': [
     {
       data: ['profile-card', 'profile-identity', 'profile-seat', 'seat-reason', 'seat-apply'],

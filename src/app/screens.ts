@@ -223,7 +223,8 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/favorite/search',
     Screen: lazyScreen(() => import('../favorite/SearchScreen')),
     session: true,
-  },  // Service (issue 13): profile and daily check-in
+  },
+  // Service (issue 13): profile and daily check-in
   {
     path: '/information/userInfo',
     Screen: lazyScreen(() => import('../information/UserInfoScreen')),

@@ -205,4 +205,3 @@ export async function useCoupon(
     .returning({ id: checkInRedemptions.id });
   if (used.length === 0) throw new Refusal('signin.coupon_taken');
 }
-
