@@ -10,6 +10,7 @@ import * as funds from './schemas/funds';
 import * as trade from './schemas/trade';
 import * as ipo from './schemas/ipo';
 import * as corporate from './schemas/corporate';
+import * as service from './schemas/service';
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
@@ -518,6 +519,63 @@ export const CALLS = {
     audit: true,
     idempotent: 'required',
   },
+  // Service (issue 13, docs/service.md): daily check-in, profile, seat accounts
+  checkInStatus: {
+    path: CALL_PATHS.checkInStatus,
+    access: 'customer',
+    summary:
+      "Today's check-in, the streak, points, the reward catalogue and the customer's rewards",
+    request: emptyRequest,
+    response: service.checkInStatusResponse,
+  },
+  checkIn: {
+    path: CALL_PATHS.checkIn,
+    access: 'customer',
+    summary: 'Check in for today (one per Seoul calendar day)',
+    request: emptyRequest,
+    response: service.checkInStatusResponse,
+    audit: true,
+  },
+  checkInRedeem: {
+    path: CALL_PATHS.checkInRedeem,
+    access: 'customer',
+    summary: 'Spend check-ins on a reward of the catalogue',
+    request: service.checkInRedeemRequest,
+    response: service.checkInStatusResponse,
+    audit: true,
+    idempotent: true,
+  },
+  profile: {
+    path: CALL_PATHS.profile,
+    access: 'customer',
+    summary:
+      'The profile: avatar, nickname, masked account, identity state, institution, seat account',
+    request: emptyRequest,
+    response: service.profileResponse,
+  },
+  profileNickname: {
+    path: CALL_PATHS.profileNickname,
+    access: 'customer',
+    summary: 'Set the nickname',
+    request: service.nicknameRequest,
+    response: service.profileResponse,
+    audit: true,
+  },
+  seatStatus: {
+    path: CALL_PATHS.seatStatus,
+    access: 'customer',
+    summary: "The customer's seat-account application and the seat commission",
+    request: emptyRequest,
+    response: service.seatStatusResponse,
+  },
+  seatApply: {
+    path: CALL_PATHS.seatApply,
+    access: 'customer',
+    summary: 'Apply to become a seat account; staff approve or reject with a reason',
+    request: emptyRequest,
+    response: service.seatStatusResponse,
+    audit: true,
+  },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };
 };
@@ -560,5 +618,23 @@ export const RECHARGE_VOUCHER = {
   response: funds.rechargeVoucherResponse,
 } as const satisfies BinaryCallSpec;
 
+/**
+ * `POST <API_BASE>/user/avatar` with the avatar image's bytes as the body (issue 13); registered
+ * by server/modules/service/avatar-route.ts.
+ */
+export const AVATAR_UPLOAD = {
+  path: service.AVATAR_UPLOAD_PATH,
+  access: 'customer',
+  summary: 'Upload the avatar (JPEG or PNG, at most 10 MB); stored as a 256-pixel square JPEG',
+  bodyKind: 'binary',
+  query: service.avatarUploadQuery,
+  response: service.avatarUploadResponse,
+} as const satisfies BinaryCallSpec;
+
 /** Every binary call, for the OpenAPI document. */
-export const BINARY_CALLS = { kycUpload: KYC_UPLOAD, rechargeVoucher: RECHARGE_VOUCHER } as const;
+export const BINARY_CALLS = {
+  kycUpload: KYC_UPLOAD,
+  rechargeVoucher: RECHARGE_VOUCHER,
+  // Service (issue 13)
+  avatarUpload: AVATAR_UPLOAD,
+} as const;

@@ -1,5 +1,6 @@
 import { ACCOUNT_MAX_LENGTH, ACCOUNT_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from './market-socket';
+import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH } from './service';
 
 /**
  * Every refusal the API can give, by stable code. The text for each code lives in
@@ -204,6 +205,17 @@ export const ERROR_CODES = [
   'corporate.over_entitlement',
   'corporate.not_applied',
   'corporate.not_paid',
+  // Service (issue 13, docs/service.md): daily check-in, profile, seat accounts
+  'signin.already_today',
+  'signin.count_insufficient',
+  'signin.reward_not_found',
+  'signin.coupon_taken',
+  'seat.already_seat',
+  'seat.already_applied',
+  'seat.not_pending',
+  'seat.reason_required',
+  'seat.not_found',
+  'profile.nickname_invalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -223,4 +235,6 @@ export const DEFAULT_ERROR_PARAMS: Partial<Record<ErrorCode, ErrorParams>> = {
   'account.password_too_short': { min: PASSWORD_MIN_LENGTH },
   'realtime.too_many_subscriptions': { max: MAX_SUBSCRIPTIONS_PER_CONNECTION },
   'ipo.below_min_shares': { min: 10 },
+  // Service (issue 13)
+  'profile.nickname_invalid': { min: NICKNAME_MIN_LENGTH, max: NICKNAME_MAX_LENGTH },
 };

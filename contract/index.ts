@@ -42,3 +42,6 @@ export * from './ticks';
 export * from './ipo';
 export * from './schemas/ipo';
 export * from './schemas/corporate';
+// Service (issue 13): daily check-in, profile, seat accounts
+export * from './service';
+export * from './schemas/service';

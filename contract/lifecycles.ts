@@ -17,6 +17,8 @@ export const LIFECYCLE_ENTITY_TYPES = [
   'rightsApplication',
   // IPO subscriptions (issue 12)
   'subscription',
+  // Service (issue 13)
+  'seatAccount',
 ] as const;
 export type LifecycleEntityType = (typeof LIFECYCLE_ENTITY_TYPES)[number];
 

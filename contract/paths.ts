@@ -73,4 +73,12 @@ export const CALL_PATHS = {
   // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
   corporateList: '/corporate/list',
   corporateApply: '/corporate/apply',
+  // Service (issue 13, docs/service.md): daily check-in, profile, seat accounts
+  checkInStatus: '/signin/status',
+  checkIn: '/signin/checkIn',
+  checkInRedeem: '/signin/redeem',
+  profile: '/user/profile',
+  profileNickname: '/user/profile/nickname',
+  seatStatus: '/user/seat/status',
+  seatApply: '/user/seat/apply',
 } as const;

@@ -83,6 +83,12 @@ export const SETTINGS = {
   'fund.quoteSeconds': { default: 30, schema: wholeNumber(5, 600), unit: 'seconds' },
   // IPO subscriptions (issue 12): the subscription channel; off refuses ipo.channel_closed.
   'ipo.enabled': onOff(1),
+  // Service (issue 13, docs/service.md)
+  /**
+   * The commission an approved seat account's orders pay on each leg, when lower than the
+   * product's (1 basis point = 0.01 % = 100 ppm).
+   */
+  'seat.commission': { default: 1, schema: wholeNumber(0, 100), unit: 'basisPoints' },
 } as const satisfies Record<string, SettingDefinition<number>>;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -6,6 +6,7 @@ import * as s from './schemas/staff';
 import * as tr from './schemas/trade';
 import * as ipo from './schemas/ipo';
 import * as corp from './schemas/corporate';
+import * as service from './schemas/service';
 
 /** The back office lives under its own base path, with its own sessions (header STAFF_TOKEN_HEADER). */
 export const STAFF_API_BASE = '/api/staff';
@@ -461,6 +462,49 @@ export const STAFF_CALLS = {
     summary: 'Refuse a waiting rights application with the reason the customer reads; the hold is released',
     request: corp.corporateRefuseRequest,
     response: corp.corporateApplicationsResponse,
+  },
+  // Service (issue 13, docs/service.md): the check-in reward catalogue and seat accounts
+  checkInRewards: {
+    path: '/signin/rewards',
+    access: ANY,
+    summary: 'The check-in reward catalogue, with how often each was taken',
+    request: emptyRequest,
+    response: service.checkInRewardsResponse,
+  },
+  checkInRewardCreate: {
+    path: '/signin/rewards/create',
+    access: OPERATE,
+    summary: 'Add a reward to the check-in catalogue',
+    request: service.checkInRewardCreateRequest,
+    response: service.checkInRewardsResponse,
+  },
+  checkInRewardUpdate: {
+    path: '/signin/rewards/update',
+    access: OPERATE,
+    summary: "Change a reward's title, the check-ins it needs, or take it off the catalogue",
+    request: service.checkInRewardUpdateRequest,
+    response: service.checkInRewardsResponse,
+  },
+  seatQueue: {
+    path: '/seat/queue',
+    access: REVIEW,
+    summary: 'Seat-account applications under review, and the seat commission',
+    request: emptyRequest,
+    response: service.seatQueueResponse,
+  },
+  seatApprove: {
+    path: '/seat/approve',
+    access: REVIEW,
+    summary: "Approve a seat-account application: the customer's orders pay the seat commission",
+    request: service.seatApproveRequest,
+    response: service.seatQueueResponse,
+  },
+  seatReject: {
+    path: '/seat/reject',
+    access: REVIEW,
+    summary: 'Reject a seat-account application with the reason the customer reads',
+    request: service.seatRejectRequest,
+    response: service.seatQueueResponse,
   },
 } as const satisfies Record<string, CallSpec>;
 

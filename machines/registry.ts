@@ -8,6 +8,7 @@ import { blockApplicationLifecycle } from './block-application';
 import { corporateActionLifecycle } from './corporate-action';
 import { rightsApplicationLifecycle } from './rights-application';
 import { subscriptionLifecycle } from './subscription';
+import { seatAccountLifecycle } from './seat-account';
 import type { LifecycleMachine } from './lifecycle';
 
 /**
@@ -28,4 +29,5 @@ export const LIFECYCLES = {
   rightsApplication: rightsApplicationLifecycle,
   // IPO subscriptions (issue 12)
   subscription: subscriptionLifecycle,
+  seatAccount: seatAccountLifecycle,
 } as const satisfies Record<LifecycleEntityType, LifecycleMachine>;

@@ -31,6 +31,7 @@ import { attachRealtime } from './realtime';
 import { registerFundPasswordModule } from './modules/fund-password';
 import { registerKycModule } from './modules/kyc';
 import { registerStaffModule } from './modules/staff';
+import { registerServiceModule } from './modules/service';
 import { openUploadStore, startUploadSweep } from './uploads';
 import { seedDefaults } from './seed/seed';
 // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
@@ -132,6 +133,8 @@ export async function buildApp(
     registerCorporateModule(app);
     // IPO subscriptions (issue 12)
     registerIpoModule(app);
+    // Service (issue 13): daily check-in, profile, seat accounts
+    registerServiceModule(app);
     if (config.clientDir !== null) {
       await app.register(staticClientPlugin, { root: config.clientDir });
     }

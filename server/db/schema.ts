@@ -39,6 +39,8 @@ import type { CorporateActionContext } from '../../machines/corporate-action';
 import { corporateActionMachine } from '../../machines/corporate-action';
 import type { RightsApplicationContext } from '../../machines/rights-application';
 import { rightsApplicationMachine } from '../../machines/rights-application';
+import type { SeatAccountContext } from '../../machines/seat-account';
+import { seatAccountMachine } from '../../machines/seat-account';
 
 /**
  * The one schema both PGlite and PostgreSQL run. Change it, then `npm run db:generate` writes the
@@ -1181,3 +1183,104 @@ export const ipoDraws = pgTable('ipo_draws', {
   allocations: jsonb('allocations').$type<IpoDrawAllocationRow[]>().notNull(),
   drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull(),
 });
+// --- Service (issue 13, docs/service.md): daily check-in, profile, seat accounts -------------
+
+/**
+ * One row per customer and Seoul calendar day checked in (`day` is the Seoul day number, days
+ * since 1970-01-01). The unique (customer, day) is what makes parallel check-ins count once.
+ */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    day: integer('day').notNull(),
+    /** The streak this check-in made (1 = first day of a run). */
+    streak: integer('streak').notNull(),
+    points: integer('points').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('check_ins_customer_day_unique').on(t.customerId, t.day),
+    check('check_ins_streak_positive', sql`${t.streak} > 0 and ${t.points} >= 0`),
+  ],
+);
+
+/** The reward catalogue staff set: what each reward gives and how many check-ins it costs. */
+export const checkInRewards = pgTable(
+  'check_in_rewards',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    kind: text('kind').notNull(),
+    checkInsRequired: integer('check_ins_required').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => staffAccounts.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('check_in_rewards_required_positive', sql`${t.checkInsRequired} > 0`)],
+);
+
+/**
+ * A reward a customer took, with the check-ins it spent. A commission coupon is unused until an
+ * order's opening commission takes it (`used_order_id`, set once).
+ */
+export const checkInRedemptions = pgTable(
+  'check_in_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    rewardId: integer('reward_id')
+      .notNull()
+      .references(() => checkInRewards.id),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    checkInsSpent: integer('check_ins_spent').notNull(),
+    usedOrderId: integer('used_order_id').references(() => tradeOrders.id),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('check_in_redemptions_customer_idx').on(t.customerId, t.id),
+    unique('check_in_redemptions_order_unique').on(t.usedOrderId),
+  ],
+);
+
+/** The nickname a customer chose (the avatar's upload id is `customers.avatar`). */
+export const customerProfiles = pgTable('customer_profiles', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id),
+  nickname: text('nickname'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const seatAccountStart = initialPersisted<SeatAccountContext>(seatAccountMachine);
+
+/** A customer's seat-account application (machines/seat-account.ts), one row per customer. */
+export const seatAccounts = pgTable(
+  'seat_accounts',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .unique()
+      .references(() => customers.id),
+    state: text('state').notNull().default(seatAccountStart.state),
+    context: jsonb('context')
+      .$type<SeatAccountContext>()
+      .notNull()
+      .default(seatAccountStart.context),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('seat_accounts_state_idx').on(t.state, t.id)],
+);

@@ -52,6 +52,14 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   // IPO subscriptions (issue 12)
   'ipo.not_found': 404,
   'ipo.subscription_not_found': 404,
+  // Service (issue 13)
+  'signin.already_today': 409,
+  'signin.reward_not_found': 404,
+  'signin.coupon_taken': 409,
+  'seat.already_seat': 409,
+  'seat.already_applied': 409,
+  'seat.not_pending': 409,
+  'seat.not_found': 404,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

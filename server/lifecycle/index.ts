@@ -15,6 +15,7 @@ export { blockApplicationLifecycle } from './lifecycles/block-application';
 export { corporateActionLifecycle } from './lifecycles/corporate-action';
 export { rightsApplicationLifecycle } from './lifecycles/rights-application';
 export { subscriptionLifecycle } from './lifecycles/subscription';
+export { seatAccountLifecycle } from './lifecycles/seat-account';
 export { loadLifecycle, statusOf } from './status';
 export type { LifecycleStatus } from './status';
 export { subscribeTransitions } from './subscribers';

@@ -9,6 +9,7 @@ import { blockApplicationLifecycle } from './lifecycles/block-application';
 import { corporateActionLifecycle } from './lifecycles/corporate-action';
 import { rightsApplicationLifecycle } from './lifecycles/rights-application';
 import { subscriptionLifecycle } from './lifecycles/subscription';
+import { seatAccountLifecycle } from './lifecycles/seat-account';
 import type { Lifecycle } from './types';
 
 /**
@@ -28,6 +29,7 @@ export const LIFECYCLE_REGISTRY = {
   rightsApplication: rightsApplicationLifecycle,
   // IPO subscriptions (issue 12)
   subscription: subscriptionLifecycle,
+  seatAccount: seatAccountLifecycle,
 } as const satisfies Record<LifecycleEntityType, Lifecycle>;
 
 export function isLifecycleEntityType(type: string): type is LifecycleEntityType {

@@ -13,6 +13,11 @@ export interface CleanImage {
   height: number;
 }
 
+/** How the image is stored: as it is (longest side capped), or cropped to a square of `square` px. */
+export interface ImageShape {
+  square?: number;
+}
+
 /** The stored photo's longest side: plenty to read an ID card, a fraction of the encoding cost. */
 export const STORED_MAX_EDGE = 2560;
 
@@ -40,7 +45,7 @@ const tooManyPixels = () =>
  * scaled down to STORED_MAX_EDGE and written as a fresh JPEG without any metadata (so no GPS
  * position, camera or software tag survives).
  */
-export async function cleanImage(input: Buffer): Promise<CleanImage> {
+export async function cleanImage(input: Buffer, shape: ImageShape = {}): Promise<CleanImage> {
   if (input.length > KYC_PHOTO_MAX_BYTES)
     throw new ApiRefusal('upload.too_large', { maxMb: MAX_MB });
   const type = imageTypeOf(input);
@@ -56,12 +61,17 @@ export async function cleanImage(input: Buffer): Promise<CleanImage> {
         failOn: 'error',
       })
         .rotate()
-        .resize({
-          width: STORED_MAX_EDGE,
-          height: STORED_MAX_EDGE,
-          fit: 'inside',
-          withoutEnlargement: true,
-        })
+        .resize(
+          shape.square === undefined
+            ? {
+                width: STORED_MAX_EDGE,
+                height: STORED_MAX_EDGE,
+                fit: 'inside',
+                withoutEnlargement: true,
+              }
+            : // An avatar: the centre square, scaled to its size either way.
+              { width: shape.square, height: shape.square, fit: 'cover', position: 'centre' },
+        )
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 88, mozjpeg: true })
         .toBuffer({ resolveWithObject: true });

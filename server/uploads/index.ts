@@ -1,5 +1,5 @@
 export { cleanImage, imageQueue, STORED_MAX_EDGE } from './image-processing';
-export type { CleanImage } from './image-processing';
+export type { CleanImage, ImageShape } from './image-processing';
 export { declaredDimensions } from './image-header';
 export { openUploadStore } from './upload-store';
 export type { StagedUpload, StoredFile, UploadStore } from './upload-store';

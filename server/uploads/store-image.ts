@@ -1,6 +1,7 @@
 import type { Database } from '../db/connect';
 import { uploads } from '../db/schema';
 import { cleanImage } from './image-processing';
+import type { ImageShape } from './image-processing';
 import type { UploadStore } from './upload-store';
 
 /** A customer's stored image: its upload id and its size after re-encoding. */
@@ -24,8 +25,9 @@ export async function storeImage(
   customerId: number,
   purpose: string,
   body: Buffer,
+  shape: ImageShape = {},
 ): Promise<StoredImage> {
-  const image = await cleanImage(body);
+  const image = await cleanImage(body, shape);
   const id = context.uploads.newId();
   const staged = await context.uploads.stage(id, image.bytes);
   try {

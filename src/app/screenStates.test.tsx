@@ -245,6 +245,19 @@ const CASES: Record<string, ScreenCase[]> = {
       empty: ['ipo-draw-verified', 'ipo-draw-mine-none'],
     },
   ],
+  // Service (issue 13)
+  '/information/userInfo': [
+    {
+      data: ['profile-card', 'profile-identity', 'profile-seat', 'seat-reason', 'seat-apply'],
+      empty: ['profile-card', 'profile-seat', 'seat-apply'],
+    },
+  ],
+  '/information/signIn': [
+    {
+      data: ['checkin-summary', 'checkin-rewards', 'checkin-redemptions', 'checkin-coupons'],
+      empty: ['checkin-summary', 'checkin-rewards-empty'],
+    },
+  ],
 };
 
 const LOADING = '[data-testid$="-loading"], [aria-busy="true"]';

@@ -257,6 +257,15 @@ export const SCREENS: readonly ScreenRoute[] = [
   {
     path: '/home/newStockDraw',
     Screen: lazyScreen(() => import('../home/ipo/NewStockDrawScreen')),
+  // Service (issue 13): profile and daily check-in
+  {
+    path: '/information/userInfo',
+    Screen: lazyScreen(() => import('../information/UserInfoScreen')),
+    session: true,
+  },
+  {
+    path: '/information/signIn',
+    Screen: lazyScreen(() => import('../information/CheckInScreen')),
     session: true,
   },
 ];

@@ -48,6 +48,9 @@ describe('role-based navigation', () => {
       'orders',
       'block',
       'corporate',
+      // Service (issue 13): everyone reads the reward catalogue; reviewers decide seat accounts.
+      'checkInRewards',
+      'seat',
     ]);
     // Everyone reads products and orders; operators list block trades, reviewers decide them.
     // Operators pay approved withdrawals, so they see that queue too (not the deposits).
@@ -64,6 +67,7 @@ describe('role-based navigation', () => {
       'fundSettings',
       'corporate',
       'ipo',
+      'checkInRewards',
     ]);
     expect(navFor('admin').map((i) => i.id)).toEqual([
       'kyc',
@@ -83,6 +87,8 @@ describe('role-based navigation', () => {
       'staff',
       'corporate',
       'ipo',
+      'checkInRewards',
+      'seat',
     ]);
     expect(navFor(undefined)).toEqual([]);
   });

@@ -28,6 +28,9 @@ export interface NavItem {
     // Corporate actions (docs/corporate-actions.md)
     | 'corporate';
     | 'ipo';
+    // Service (issue 13)
+    | 'checkInRewards'
+    | 'seat';
   path: string;
   /** The call the screen opens with: the item shows only to roles that may make it. */
   call: StaffCallName;
@@ -54,6 +57,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // IPO offerings (issue 12): operators and admins (ipoOfferings is open to every role; the
   // nav shows it to those who set offerings up)
   { id: 'ipo', path: '/ipo', call: 'ipoOfferingCreate' },
+  // Service (issue 13): the check-in reward catalogue and the seat-account queue
+  { id: 'checkInRewards', path: '/checkInRewards', call: 'checkInRewards' },
+  { id: 'seat', path: '/seat', call: 'seatQueue' },
 ];
 
 export function navFor(role: StaffRole | undefined): NavItem[] {

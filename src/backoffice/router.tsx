@@ -32,6 +32,8 @@ import OrdersScreen from './screens/OrdersScreen';
 import ProductsScreen from './screens/ProductsScreen';
 import SettingsScreen from './screens/SettingsScreen';
 import StaffScreen from './screens/StaffScreen';
+import CheckInRewardsScreen from './screens/CheckInRewardsScreen';
+import SeatScreen from './screens/SeatScreen';
 
 /** The first screen the signed-in role may open. */
 function Home() {
@@ -97,6 +99,9 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
       // IPO offerings (issue 12): set-up, publishing and the draw's report; nobody picks winners
       { path: 'ipo', element: <IpoScreen /> },
       { path: 'ipo/detail', element: <IpoDetailScreen /> },
+      // Service (issue 13)
+      { path: 'checkInRewards', element: <CheckInRewardsScreen /> },
+      { path: 'seat', element: <SeatScreen /> },
       { path: '*', element: <Home /> },
     ],
   },

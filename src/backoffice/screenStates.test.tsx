@@ -380,6 +380,50 @@ const CASES: Record<string, RouteCase> = {
     shows: 'ipo-draw-check',
   },
   '*': { url: '/nowhere', path: '/kyc/queue', data: page([]), shows: 'kyc-queue' },
+  // Service (issue 13)
+  '/checkInRewards': {
+    url: '/checkInRewards',
+    path: '/signin/rewards',
+    data: {
+      rows: [
+        {
+          id: 3,
+          title: 'Fee-free order',
+          kind: 'commission_coupon',
+          checkInsRequired: 7,
+          active: true,
+          redeemed: 2,
+          updatedAt: '2026-01-01T00:00:00Z',
+        },
+      ],
+    },
+    empty: { rows: [] },
+    shows: 'reward-row-3',
+    emptyShows: 'reward-table-empty',
+  },
+  '/seat': {
+    url: '/seat',
+    path: '/seat/queue',
+    data: {
+      rows: [
+        {
+          id: 5,
+          customerId: 9,
+          account: 'kim',
+          accountId: '10000009',
+          kycState: 'passed',
+          state: 'pending',
+          version: 1,
+          accepts: ['review.approve', 'review.reject'],
+          updatedAt: '2026-01-01T00:00:00Z',
+        },
+      ],
+      commissionPpm: 100,
+    },
+    empty: { rows: [], commissionPpm: 100 },
+    shows: 'seat-row-5',
+    emptyShows: 'seat-queue-empty',
+  },
 };
 
 /** Every path of the route tree, children joined to their parent's. */

@@ -265,6 +265,77 @@ export const product = (
 });
 
 /** A demo offering of Samsung below the live price, and the customer's approved application. */
+// Service (issue 13)
+const WEEK = [
+  '2026-11-14',
+  '2026-11-15',
+  '2026-11-16',
+  '2026-11-17',
+  '2026-11-18',
+  '2026-11-19',
+  '2026-11-20',
+];
+const CHECK_IN: DataOf<'checkInStatus'> = {
+  today: '2026-11-20',
+  checkedInToday: false,
+  streak: 3,
+  total: 5,
+  unspent: 2,
+  points: 80,
+  week: WEEK.map((date, i) => ({ date, checkedIn: i >= 4 })),
+  rewards: [{ id: 4, title: 'Fee-free order', kind: 'commission_coupon', checkInsRequired: 3 }],
+  coupons: 1,
+  redemptions: [
+    {
+      id: 9,
+      title: 'Fee-free order',
+      kind: 'commission_coupon',
+      checkInsSpent: 3,
+      usedOrderId: null,
+      createdAt: '2026-11-19T01:00:00Z',
+    },
+  ],
+};
+const CHECK_IN_EMPTY: DataOf<'checkInStatus'> = {
+  ...CHECK_IN,
+  streak: 0,
+  total: 0,
+  unspent: 0,
+  points: 0,
+  week: WEEK.map((date) => ({ date, checkedIn: false })),
+  rewards: [],
+  coupons: 0,
+  redemptions: [],
+};
+const PROFILE: DataOf<'profile'> = {
+  account: 'hong',
+  accountMasked: 'h***',
+  accountId: '10000001',
+  nickname: '바다',
+  avatar: null,
+  kycState: 'passed',
+  institution: 'Demo',
+  seat: {
+    state: 'rejected',
+    version: 2,
+    accepts: ['seat.apply'],
+    rejectionReason: 'Trading history too short',
+    commissionPpm: 100,
+  },
+};
+const PROFILE_EMPTY: DataOf<'profile'> = {
+  ...PROFILE,
+  nickname: null,
+  kycState: 'unverified',
+  seat: {
+    state: 'none',
+    version: 0,
+    accepts: ['seat.apply'],
+    rejectionReason: null,
+    commissionPpm: 100,
+  },
+};
+
 const BLOCK_LIST: DataOf<'blockList'> = {
   offerings: [
     {
@@ -890,6 +961,14 @@ export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } =
   ipoRecords: { data: ipoRecords(), empty: ipoRecords({ rows: [], total: 0 }) },
   // The customer had no subscription in the draw: the page still re-computes it.
   ipoDraw: { data: workedDraw(), empty: workedDraw([]) },
+  // Service (issue 13): a three-day streak with one reward taken; a new customer's blank page.
+  checkInStatus: { data: CHECK_IN, empty: CHECK_IN_EMPTY },
+  checkIn: { data: CHECK_IN, empty: CHECK_IN },
+  checkInRedeem: { data: CHECK_IN, empty: CHECK_IN },
+  profile: { data: PROFILE, empty: PROFILE_EMPTY },
+  profileNickname: { data: PROFILE, empty: PROFILE },
+  seatStatus: { data: PROFILE.seat, empty: PROFILE_EMPTY.seat },
+  seatApply: { data: PROFILE.seat, empty: PROFILE.seat },
 };
 
 /** What each live channel carries with data, and empty. */

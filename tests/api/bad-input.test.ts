@@ -440,6 +440,29 @@ function matrix(
         },
       },
     },
+    // Service (issue 13): daily check-in, profile, seat accounts
+    checkInStatus: { valid: {}, fields: {} },
+    checkIn: { valid: {}, fields: {} },
+    checkInRedeem: { valid: { rewardId: 1 }, fields: { rewardId: ID } },
+    profile: { valid: {}, fields: {} },
+    profileNickname: {
+      valid: { nickname: 'Blue Harbour' },
+      fields: {
+        nickname: {
+          ...TEXT,
+          // The nickname's own length rule replaces the text's.
+          huge: 'profile.nickname_invalid',
+          bad: [
+            ...BAD_CHARACTERS,
+            ...['a', ' lead', 'trail ', 'x'.repeat(21), 'a<b>', '!!', 'a\u200bb'].map(
+              refusedWith('profile.nickname_invalid'),
+            ),
+          ],
+        },
+      },
+    },
+    seatStatus: { valid: {}, fields: {} },
+    seatApply: { valid: {}, fields: {} },
   };
 }
 

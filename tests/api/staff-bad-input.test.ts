@@ -174,6 +174,13 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   corporateCancel: { id: 1, version: 0, reason: 'Withdrawn by the issuer' },
   corporateApplications: { id: 1 },
   corporateRefuse: { id: 1, version: 0, reason: 'Account under review' },
+  // Service (issue 13)
+  checkInRewards: {},
+  checkInRewardCreate: { title: '7-day coupon', kind: 'commission_coupon', checkInsRequired: 7 },
+  checkInRewardUpdate: { id: 1, title: '7-day coupon', checkInsRequired: 7, active: true },
+  seatQueue: {},
+  seatApprove: { id: 1, version: 0 },
+  seatReject: { id: 1, version: 0, reason: 'Trading history too short' },
 };
 
 const WRONG_TYPES: unknown[] = [{}, [], true, 'text', 12345];

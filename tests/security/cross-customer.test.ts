@@ -67,6 +67,8 @@ const SHARED_ID_CALLS = new Set([
   'blockApply',
   // Corporate actions (docs/corporate-actions.md)
   'corporateApply',
+  // Service (issue 13): a check-in reward is in everyone's catalogue; the redemption is theirs.
+  'checkInRedeem',
 ]);
 const orderKindOf = (operationId: string) =>
   (ORDER_ID_CALLS as Record<string, 'pending' | 'position' | undefined>)[operationId];

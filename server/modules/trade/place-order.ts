@@ -18,6 +18,8 @@ import { scheduleJob } from '../../lifecycle/jobs';
 import { Refusal } from '../../refusal';
 import { assertMayTrade } from '../customers/restrictions';
 import { verifyFundPassword } from '../fund-password';
+import { unusedCoupon, useCoupon } from '../service/check-in';
+import { commissionPpmFor } from '../service/seat';
 import { availableBalance, holdOpening, openFromAvailable } from './order-ledger';
 import type { OrderRow } from './order-ledger';
 import { orderDto } from './order-view';
@@ -47,6 +49,12 @@ export interface OrderPlan {
   taxPpm: number;
   available: number;
   unlockAt: Date | null;
+  /**
+   * The commission per leg this customer pays (the product's, or the seat commission: docs/
+   * service.md), and the check-in coupon that pays the opening one, if the customer has one.
+   */
+  commissionPpm: number;
+  couponId: number | null;
   /** The first rule the order breaks; null when it would be placed. */
   refusal: Refusal | null;
 }
@@ -98,12 +106,15 @@ export async function planOrder(
           : Math.max(walked, limit);
   }
   const taxPpm = SELL_TAX_PPM[instrument.market];
+  const commissionPpm = await commissionPpmFor(maru.db, session.customer.id, terms.commissionPpm);
+  const couponId = await unusedCoupon(maru.db, session.customer.id);
   const costs = openingCosts({
     price: price ?? 0,
     shares: sharesOk ? shares : 0,
     leverage,
     side: body.side,
-    commissionPpm: terms.commissionPpm,
+    // A check-in coupon pays the opening commission in full.
+    commissionPpm: couponId === null ? commissionPpm : 0,
     taxPpm,
   });
   const available = await availableBalance(maru.db, session.customer.id);
@@ -159,6 +170,8 @@ export async function planOrder(
     taxPpm,
     available,
     unlockAt: fillsNow ? unlockAtOf(terms.lock, now) : null,
+    commissionPpm,
+    couponId,
     refusal,
   };
 }
@@ -211,7 +224,8 @@ export async function placeOrder(
     .values({
       customerId: session.customer.id,
       product: plan.terms.code,
-      terms: plan.terms,
+      // The terms as this customer has them: the closing leg pays the same commission rate.
+      terms: { ...plan.terms, commissionPpm: plan.commissionPpm },
       symbol: body.symbol,
       side: body.side,
       type: body.type,
@@ -230,6 +244,7 @@ export async function placeOrder(
     })
     .returning();
   if (!row) throw new Error('order insert returned no row');
+  if (plan.couponId !== null) await useCoupon(db, plan.couponId, row.id, now);
   if (plan.fillsNow && plan.price !== null) {
     // The fill before the money: the entry locks the house's fee and tax accounts, which every
     // order shares, until the commit; posting it last keeps that lock for the fewest statements.

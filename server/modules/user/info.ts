@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context';
 import { institutions } from '../../db/schema';
 import { balancesOf } from '../../ledger';
 import { accountStatesOf } from '../../auth/account-states';
+import { avatarDataUrl } from '../service/avatar';
 
 /** The signed-in customer as the "Mine" page shows them, balances derived from the ledger. */
 export async function userInfo(context: AppContext, session: LiveSession): Promise<UserInfoDto> {
@@ -18,7 +19,7 @@ export async function userInfo(context: AppContext, session: LiveSession): Promi
     accountId: customer.accountId,
     kycState: customer.kycState,
     creditScore: customer.creditScore,
-    avatar: customer.avatar,
+    avatar: await avatarDataUrl(context, customer.avatar),
     institution: institution?.name ?? '',
     fundPasswordSet: customer.fundPasswordHash !== null,
     balances: await balancesOf(context.db, customer.id),

@@ -28,6 +28,8 @@ const ENTITY_SCREENS: Record<
   rightsApplication: { path: () => `/corporate`, call: 'corporateCalendar' },
   // IPO subscriptions (issue 12): the offerings desk
   subscription: { path: () => `/ipo`, call: 'ipoOfferings' },
+  // Service (issue 13)
+  seatAccount: { path: () => `/seat`, call: 'seatQueue' },
 };
 
 const isEntityType = (value: string | undefined): value is LifecycleEntityType =>
