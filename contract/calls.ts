@@ -501,6 +501,7 @@ export const CALLS = {
       'The published draw of an offering: seed, inputs (hashed account ids and shares) and every allocation',
     request: ipo.ipoIdRequest,
     response: ipo.ipoDrawResponse,
+  },
   // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
   corporateList: {
     path: CALL_PATHS.corporateList,

@@ -39,9 +39,9 @@ export * from './account-socket';
 export * from './trade';
 export * from './schemas/trade';
 export * from './ticks';
+export * from './schemas/corporate';
 export * from './ipo';
 export * from './schemas/ipo';
-export * from './schemas/corporate';
 // Service (issue 13): daily check-in, profile, seat accounts
 export * from './service';
 export * from './schemas/service';

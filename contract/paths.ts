@@ -61,6 +61,9 @@ export const CALL_PATHS = {
   portfolio: '/trade/portfolio',
   blockList: '/trade/block/list',
   blockApply: '/trade/block/apply',
+  // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
+  corporateList: '/corporate/list',
+  corporateApply: '/corporate/apply',
   // IPO subscriptions (issue 12, docs/ipo.md)
   ipoList: '/ipo/list',
   ipoDetail: '/ipo/detail',
@@ -70,9 +73,6 @@ export const CALL_PATHS = {
   ipoSubscription: '/ipo/subscription',
   ipoRecords: '/ipo/records',
   ipoDraw: '/ipo/draw',
-  // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
-  corporateList: '/corporate/list',
-  corporateApply: '/corporate/apply',
   // Service (issue 13, docs/service.md): daily check-in, profile, seat accounts
   checkInStatus: '/signin/status',
   checkIn: '/signin/checkIn',

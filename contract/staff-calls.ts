@@ -4,8 +4,8 @@ import * as jobs from './schemas/jobs';
 import * as fs from './schemas/funds-staff';
 import * as s from './schemas/staff';
 import * as tr from './schemas/trade';
-import * as ipo from './schemas/ipo';
 import * as corp from './schemas/corporate';
+import * as ipo from './schemas/ipo';
 import * as service from './schemas/service';
 
 /** The back office lives under its own base path, with its own sessions (header STAFF_TOKEN_HEADER). */
@@ -383,41 +383,6 @@ export const STAFF_CALLS = {
     request: tr.blockRejectRequest,
     response: tr.blockQueueResponse,
   },
-  // IPO offerings (issue 12): staff set them up; the draw is a job, nobody chooses winners
-  ipoOfferings: {
-    path: '/ipo/offerings',
-    access: ANY,
-    summary: 'IPO offerings with their state, totals and draw, newest first',
-    request: ipo.ipoOfferingsRequest,
-    response: ipo.ipoOfferingsResponse,
-  },
-  ipoOfferingDetail: {
-    path: '/ipo/offering',
-    access: ANY,
-    summary: "One offering: subscriptions by state and the draw's report",
-    request: ipo.ipoIdRequest,
-    response: ipo.ipoOfferingDetailResponse,
-  },
-  ipoOfferingCreate: {
-    path: '/ipo/create',
-    access: OPERATE,
-    summary: 'Create an IPO offering as a draft: terms and schedule',
-    request: ipo.ipoOfferingCreateRequest,
-    response: ipo.staffIpoOffering,
-  },
-  ipoOfferingUpdate: {
-    path: '/ipo/update',
-    access: OPERATE,
-    summary: 'Edit an offering before its window opens',
-    request: ipo.ipoOfferingUpdateRequest,
-    response: ipo.staffIpoOffering,
-  },
-  ipoOfferingPublish: {
-    path: '/ipo/publish',
-    access: OPERATE,
-    summary: "Publish a draft: customers see it and the draw seed's hash is fixed",
-    request: ipo.ipoIdRequest,
-    response: ipo.staffIpoOffering,
   // Corporate actions: the calendar (docs/corporate-actions.md)
   corporateCalendar: {
     path: '/corporate/calendar',
@@ -462,6 +427,42 @@ export const STAFF_CALLS = {
     summary: 'Refuse a waiting rights application with the reason the customer reads; the hold is released',
     request: corp.corporateRefuseRequest,
     response: corp.corporateApplicationsResponse,
+  },
+  // IPO offerings (issue 12): staff set them up; the draw is a job, nobody chooses winners
+  ipoOfferings: {
+    path: '/ipo/offerings',
+    access: ANY,
+    summary: 'IPO offerings with their state, totals and draw, newest first',
+    request: ipo.ipoOfferingsRequest,
+    response: ipo.ipoOfferingsResponse,
+  },
+  ipoOfferingDetail: {
+    path: '/ipo/offering',
+    access: ANY,
+    summary: "One offering: subscriptions by state and the draw's report",
+    request: ipo.ipoIdRequest,
+    response: ipo.ipoOfferingDetailResponse,
+  },
+  ipoOfferingCreate: {
+    path: '/ipo/create',
+    access: OPERATE,
+    summary: 'Create an IPO offering as a draft: terms and schedule',
+    request: ipo.ipoOfferingCreateRequest,
+    response: ipo.staffIpoOffering,
+  },
+  ipoOfferingUpdate: {
+    path: '/ipo/update',
+    access: OPERATE,
+    summary: 'Edit an offering before its window opens',
+    request: ipo.ipoOfferingUpdateRequest,
+    response: ipo.staffIpoOffering,
+  },
+  ipoOfferingPublish: {
+    path: '/ipo/publish',
+    access: OPERATE,
+    summary: "Publish a draft: customers see it and the draw seed's hash is fixed",
+    request: ipo.ipoIdRequest,
+    response: ipo.staffIpoOffering,
   },
   // Service (issue 13, docs/service.md): the check-in reward catalogue and seat accounts
   checkInRewards: {

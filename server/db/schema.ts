@@ -997,45 +997,6 @@ export const corporateActions = pgTable(
       .notNull()
       .default(corporateActionStart.context),
     version: integer('version').notNull().default(0),
-// ---- IPO subscriptions (issue 12, docs/ipo.md) ----------------------------------------------
-
-const subscriptionStart = initialPersisted<SubscriptionContext>(subscriptionMachine);
-
-/**
- * An IPO offering: its terms and schedule. `seed` is secret until the draw (chosen at publish);
- * `seed_hash` is published with the offering. Staff edit a draft; publishing fixes the seed.
- */
-export const ipoOfferings = pgTable(
-  'ipo_offerings',
-  {
-    id: serial('id').primaryKey(),
-    symbol: text('symbol').notNull(),
-    name: text('name').notNull(),
-    nameEn: text('name_en').notNull().default(''),
-    market: text('market').notNull(),
-    broker: text('broker').notNull(),
-    offerPrice: bigint('offer_price', { mode: 'number' }).notNull(),
-    sharesOffered: bigint('shares_offered', { mode: 'number' }).notNull(),
-    minShares: integer('min_shares').notNull(),
-    maxTimes: integer('max_times').notNull(),
-    minFunds: bigint('min_funds', { mode: 'number' }).notNull().default(0),
-    depositPct: integer('deposit_pct').notNull(),
-    equalShareBps: integer('equal_share_bps').notNull(),
-    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
-    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
-    drawAt: timestamp('draw_at', { withTimezone: true }).notNull(),
-    paymentDeadline: timestamp('payment_deadline', { withTimezone: true }).notNull(),
-    listingAt: timestamp('listing_at', { withTimezone: true }).notNull(),
-    status: text('status', { enum: ['draft', 'published'] })
-      .notNull()
-      .default('draft'),
-    /** The draw's seed: never shown before the draw. */
-    seed: text('seed'),
-    /** Hex SHA-256 of the seed, published with the offering. */
-    seedHash: text('seed_hash'),
-    demo: boolean('demo').notNull().default(false),
-    createdBy: integer('created_by'),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1102,6 +1063,60 @@ export const rightsApplications = pgTable(
       .$type<RightsApplicationContext>()
       .notNull()
       .default(rightsApplicationStart.context),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('rights_applications_positive', sql`${t.shares} > 0 and ${t.amount} > 0`),
+    index('rights_applications_customer_idx').on(t.customerId, t.id),
+    index('rights_applications_action_idx').on(t.actionId, t.state),
+  ],
+);
+
+// ---- IPO subscriptions (issue 12, docs/ipo.md) ----------------------------------------------
+
+const subscriptionStart = initialPersisted<SubscriptionContext>(subscriptionMachine);
+
+/**
+ * An IPO offering: its terms and schedule. `seed` is secret until the draw (chosen at publish);
+ * `seed_hash` is published with the offering. Staff edit a draft; publishing fixes the seed.
+ */
+export const ipoOfferings = pgTable(
+  'ipo_offerings',
+  {
+    id: serial('id').primaryKey(),
+    symbol: text('symbol').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    market: text('market').notNull(),
+    broker: text('broker').notNull(),
+    offerPrice: bigint('offer_price', { mode: 'number' }).notNull(),
+    sharesOffered: bigint('shares_offered', { mode: 'number' }).notNull(),
+    minShares: integer('min_shares').notNull(),
+    maxTimes: integer('max_times').notNull(),
+    minFunds: bigint('min_funds', { mode: 'number' }).notNull().default(0),
+    depositPct: integer('deposit_pct').notNull(),
+    equalShareBps: integer('equal_share_bps').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    drawAt: timestamp('draw_at', { withTimezone: true }).notNull(),
+    paymentDeadline: timestamp('payment_deadline', { withTimezone: true }).notNull(),
+    listingAt: timestamp('listing_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    /** The draw's seed: never shown before the draw. */
+    seed: text('seed'),
+    /** Hex SHA-256 of the seed, published with the offering. */
+    seedHash: text('seed_hash'),
+    demo: boolean('demo').notNull().default(false),
+    createdBy: integer('created_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
     check(
       'ipo_offerings_terms',
       sql`${t.offerPrice} > 0 and ${t.sharesOffered} > 0 and ${t.minShares} > 0 and ${t.maxTimes} > 0`,
@@ -1148,11 +1163,6 @@ export const ipoSubscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('rights_applications_positive', sql`${t.shares} > 0 and ${t.amount} > 0`),
-    index('rights_applications_customer_idx').on(t.customerId, t.id),
-    index('rights_applications_action_idx').on(t.actionId, t.state),
-  ],
-);
     check('ipo_subscriptions_amounts', sql`${t.shares} > 0 and ${t.deposit} >= 0`),
     index('ipo_subscriptions_customer_idx').on(t.customerId, t.id),
     index('ipo_subscriptions_offering_idx').on(t.offeringId, t.customerId),
@@ -1183,6 +1193,7 @@ export const ipoDraws = pgTable('ipo_draws', {
   allocations: jsonb('allocations').$type<IpoDrawAllocationRow[]>().notNull(),
   drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull(),
 });
+
 // --- Service (issue 13, docs/service.md): daily check-in, profile, seat accounts -------------
 
 /**

@@ -233,6 +233,8 @@ export const SCREENS: readonly ScreenRoute[] = [
   {
     path: '/home/rightsApply',
     Screen: lazyScreen(() => import('../home/corporate/RightsApplyScreen')),
+    session: true,
+  },
   // IPO subscriptions (issue 12): offerings, the subscribe flow, records and the draw
   {
     path: '/home/newStock',
@@ -257,6 +259,8 @@ export const SCREENS: readonly ScreenRoute[] = [
   {
     path: '/home/newStockDraw',
     Screen: lazyScreen(() => import('../home/ipo/NewStockDrawScreen')),
+    session: true,
+  },
   // Service (issue 13): profile and daily check-in
   {
     path: '/information/userInfo',

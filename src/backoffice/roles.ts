@@ -26,8 +26,8 @@ export interface NavItem {
     | 'fundSettings'
     | 'staff'
     // Corporate actions (docs/corporate-actions.md)
-    | 'corporate';
-    | 'ipo';
+    | 'corporate'
+    | 'ipo'
     // Service (issue 13)
     | 'checkInRewards'
     | 'seat';

@@ -364,6 +364,7 @@ const CASES: Record<string, RouteCase> = {
     empty: { items: [], page: 1, pageSize: 100, total: 0 },
     shows: 'corporate-action-4',
     emptyShows: 'corporate-empty',
+  },
   // IPO offerings (issue 12)
   '/ipo': {
     url: '/ipo',

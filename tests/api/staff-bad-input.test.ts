@@ -112,6 +112,26 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   blockQueue: {},
   blockApprove: { id: 1, version: 0 },
   blockReject: { id: 1, version: 0, reason: 'Over the offering' },
+  // Corporate actions (docs/corporate-actions.md)
+  corporateCalendar: { page: 1, pageSize: 20 },
+  corporateCreate: {
+    symbol: '005930',
+    kind: 'dividend',
+    recordAt: '2026-12-01T00:00:00.000Z',
+    payAt: '2026-12-10T00:00:00.000Z',
+    perShare: 361,
+  },
+  corporateEdit: {
+    id: 1,
+    version: 0,
+    kind: 'dividend',
+    recordAt: '2026-12-01T00:00:00.000Z',
+    payAt: '2026-12-10T00:00:00.000Z',
+    perShare: 361,
+  },
+  corporateCancel: { id: 1, version: 0, reason: 'Withdrawn by the issuer' },
+  corporateApplications: { id: 1 },
+  corporateRefuse: { id: 1, version: 0, reason: 'Account under review' },
   ipoOfferings: { page: 1, pageSize: 20 },
   ipoOfferingDetail: { id: 1 },
   ipoOfferingCreate: {
@@ -154,26 +174,6 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
     listingAt: '2026-12-08T00:00:00.000Z',
   },
   ipoOfferingPublish: { id: 1 },
-  // Corporate actions (docs/corporate-actions.md)
-  corporateCalendar: { page: 1, pageSize: 20 },
-  corporateCreate: {
-    symbol: '005930',
-    kind: 'dividend',
-    recordAt: '2026-12-01T00:00:00.000Z',
-    payAt: '2026-12-10T00:00:00.000Z',
-    perShare: 361,
-  },
-  corporateEdit: {
-    id: 1,
-    version: 0,
-    kind: 'dividend',
-    recordAt: '2026-12-01T00:00:00.000Z',
-    payAt: '2026-12-10T00:00:00.000Z',
-    perShare: 361,
-  },
-  corporateCancel: { id: 1, version: 0, reason: 'Withdrawn by the issuer' },
-  corporateApplications: { id: 1 },
-  corporateRefuse: { id: 1, version: 0, reason: 'Account under review' },
   // Service (issue 13)
   checkInRewards: {},
   checkInRewardCreate: { title: '7-day coupon', kind: 'commission_coupon', checkInsRequired: 7 },

@@ -367,19 +367,20 @@ async function onApplicationTransition(tx: Transaction, notice: TransitionNotice
       .from(corporateActions)
       .where(eq(corporateActions.id, row.actionId));
     if (!action) throw new Refusal('corporate.not_found');
-    changes.orderId = await openFilledPosition(
-      tx,
-      {
-        customerId: row.customerId,
-        product: 'stock',
-        symbol: action.symbol,
-        market: action.market,
-        price: row.price,
-        shares: row.shares,
-        held: await heldAmount(tx, depositOf(row)),
-      },
-      { now: notice.now, expiresAt: notice.now },
-    );
+    const held = await heldAmount(tx, depositOf(row));
+    changes.orderId = await openFilledPosition(tx, {
+      customerId: row.customerId,
+      product: 'stock',
+      symbol: action.symbol,
+      market: action.market,
+      price: row.price,
+      shares: row.shares,
+      // The hold beyond price × shares is the commission taken when applying.
+      openFee: held - row.price * row.shares,
+      // Filled at once: the order's expiry (the session's end) never applies.
+      demo: false,
+      now: notice.now,
+    });
   } else {
     await releaseDeposit(tx, depositOf(row), actor);
   }

@@ -11,7 +11,6 @@ import type { ApplicationRow } from './block-applications';
 import { heldFor, releaseApplication } from './block-ledger';
 import { listOfferings, offeringById } from './block-offerings';
 import { openFilledPosition } from './filled-position';
-import { sessionEndAfter } from './trading-time';
 
 /**
  * The back office's block-trade desk: the applications under review and the offerings; approve
@@ -69,19 +68,6 @@ async function applicationById(db: Database, id: number): Promise<ApplicationRow
  */
 async function openPosition(maru: AppContext, tx: Database, row: ApplicationRow): Promise<number> {
   const offering = await offeringById(tx, row.offeringId);
-  return openFilledPosition(
-    tx,
-    {
-      customerId: row.customerId,
-      product: 'block',
-      symbol: offering.symbol,
-      market: maru.feed.instrument(offering.symbol)?.market ?? 'KOSPI',
-      price: row.price,
-      shares: row.shares,
-      held: await heldFor(tx, row),
-    },
-    { now, expiresAt: sessionEndAfter(now, maru.feed.session().demo) },
-  );
   const held = await heldFor(tx, row);
   // Bought outright (leverage 1, a long pays no tax on opening): the margin is the notional and
   // the rest of the hold is the commission computed when applying.
