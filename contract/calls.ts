@@ -8,6 +8,7 @@ import * as market from './schemas/market';
 import * as money from './schemas/money';
 import * as funds from './schemas/funds';
 import * as trade from './schemas/trade';
+import * as messages from './schemas/messages';
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
@@ -431,6 +432,36 @@ export const CALLS = {
     response: trade.blockListResponse,
     audit: true,
     idempotent: true,
+  },
+  // Message centre (docs/messages.md)
+  msgList: {
+    path: CALL_PATHS.msgList,
+    access: 'customer',
+    summary:
+      "The customer's messages, newest first, in the request's language (pages of 10 by default), with the unread count",
+    request: messages.msgListRequest,
+    response: messages.msgListResponse,
+  },
+  msgUnread: {
+    path: CALL_PATHS.msgUnread,
+    access: 'customer',
+    summary: "How many of the customer's messages are unread (the badge)",
+    request: emptyRequest,
+    response: messages.unreadResponse,
+  },
+  msgRead: {
+    path: CALL_PATHS.msgRead,
+    access: 'customer',
+    summary: 'Mark one message read; answers the unread count',
+    request: messages.msgReadRequest,
+    response: messages.unreadResponse,
+  },
+  msgReadAll: {
+    path: CALL_PATHS.msgReadAll,
+    access: 'customer',
+    summary: "Mark all the customer's messages read; answers the unread count (0)",
+    request: emptyRequest,
+    response: messages.unreadResponse,
   },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };

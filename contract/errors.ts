@@ -175,6 +175,9 @@ export const ERROR_CODES = [
   'job.not_retryable',
   // Anything else
   'system.busy',
+  // Message centre (docs/messages.md)
+  'message.not_found',
+  'announcement.no_recipients',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -39,3 +39,5 @@ export * from './account-socket';
 export * from './trade';
 export * from './schemas/trade';
 export * from './ticks';
+// Message centre (docs/messages.md)
+export * from './schemas/messages';

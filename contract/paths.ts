@@ -61,4 +61,9 @@ export const CALL_PATHS = {
   portfolio: '/trade/portfolio',
   blockList: '/trade/block/list',
   blockApply: '/trade/block/apply',
+  // Message centre (docs/messages.md)
+  msgList: '/user/msgList',
+  msgUnread: '/user/msgUnread',
+  msgRead: '/user/msgRead',
+  msgReadAll: '/user/msgReadAll',
 } as const;

@@ -4,6 +4,7 @@ import * as jobs from './schemas/jobs';
 import * as fs from './schemas/funds-staff';
 import * as s from './schemas/staff';
 import * as tr from './schemas/trade';
+import * as msg from './schemas/messages';
 
 /** The back office lives under its own base path, with its own sessions (header STAFF_TOKEN_HEADER). */
 export const STAFF_API_BASE = '/api/staff';
@@ -379,6 +380,22 @@ export const STAFF_CALLS = {
     summary: 'Reject an application with the reason the customer reads; the amount is released',
     request: tr.blockRejectRequest,
     response: tr.blockQueueResponse,
+  },
+  // Message centre: announcements (docs/messages.md)
+  announcementSend: {
+    path: '/announcement/send',
+    access: OPERATE,
+    summary:
+      'Send an announcement to every customer, an institution or a list of accounts; each gets it in the message centre',
+    request: msg.announcementSendRequest,
+    response: msg.announcementItem,
+  },
+  announcementList: {
+    path: '/announcement/list',
+    access: ANY,
+    summary: 'Announcements sent, newest first, with how many customers they reached and read them',
+    request: s.pagingRequest,
+    response: msg.announcementListResponse,
   },
 } as const satisfies Record<string, CallSpec>;
 

@@ -31,6 +31,8 @@ import { registerKycModule } from './modules/kyc';
 import { registerStaffModule } from './modules/staff';
 import { openUploadStore, startUploadSweep } from './uploads';
 import { seedDefaults } from './seed/seed';
+// Message centre (docs/messages.md)
+import { registerMessagesModule } from './modules/messages';
 
 /**
  * Builds the whole server for a configuration: opens (and migrates) the database, seeds the
@@ -124,6 +126,8 @@ export async function buildApp(
     registerMarketModule(app);
     registerMoneyModule(app);
     registerTradeModule(app);
+    // Message centre (docs/messages.md)
+    registerMessagesModule(app);
     if (config.clientDir !== null) {
       await app.register(staticClientPlugin, { root: config.clientDir });
     }

@@ -46,6 +46,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'request.idempotency_mismatch': 422,
   'request.too_often': 429,
   'system.busy': 500,
+  // Message centre
+  'message.not_found': 404,
 };
 
 export function httpStatusOf(code: ErrorCode): number {
