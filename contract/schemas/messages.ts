@@ -81,9 +81,14 @@ export type MessageDto = InferType<typeof messageItem>;
 export const unreadResponse = object({ unread: number().integer().required() });
 export type UnreadDto = InferType<typeof unreadResponse>;
 
-export const msgListResponse = object({ items: array(messageItem).required() })
-  .concat(pageInfo)
-  .concat(unreadResponse);
+export const msgListResponse = object({
+  items: array(messageItem).required(),
+  page: number().integer().required(),
+  pageSize: number().integer().required(),
+  total: number().integer().required(),
+  /** Over all the customer's messages, not this page: the badge. */
+  unread: number().integer().required(),
+});
 export type MsgListDto = InferType<typeof msgListResponse>;
 
 export const msgReadRequest = strictObject({ id: positiveId() });

@@ -221,7 +221,7 @@ describe.each(databaseKinds)('the message centre on %s', (kind) => {
           eq(auditLog.entity, `announcement:${sent.id}`),
         ),
       );
-    expect(audit).toMatchObject({ staffId: operator.id });
+    expect(audit).toMatchObject({ actorKind: 'staff', actorId: operator.id });
 
     const listed = expectSuccess<AnnouncementListDto>(
       await staffCall(t.app, '/announcement/list', {}, reviewer.token),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CUSTOMER_API, STAFF_API } from '../../../contract';
+import { CUSTOMER_API, MESSAGE_PAGE_SIZE, STAFF_API } from '../../../contract';
 import { defineCall } from '../../http/define-call';
 import { announcementPage, sendAnnouncement } from './announcements';
 import { markAllRead, markRead, messagePage, unreadCount } from './read-messages';
@@ -10,8 +10,12 @@ export { unreadCount } from './read-messages';
 
 /** The message centre (docs/messages.md): the customer's messages and staff announcements. */
 export function registerMessagesModule(app: FastifyInstance): void {
+  // Validation is strict (nothing coerced, no defaults filled in): the defaults are applied here.
   defineCall(app, CUSTOMER_API, 'msgList', ({ maru, session, body, request }) =>
-    messagePage(maru.db, session.customer.id, request.locale, body),
+    messagePage(maru.db, session.customer.id, request.locale, {
+      page: body.page ?? 1,
+      pageSize: body.pageSize ?? MESSAGE_PAGE_SIZE,
+    }),
   );
   defineCall(app, CUSTOMER_API, 'msgUnread', async ({ maru, session }) => ({
     unread: await unreadCount(maru.db, session.customer.id),
@@ -36,6 +40,6 @@ export function registerMessagesModule(app: FastifyInstance): void {
     return sent;
   });
   defineCall(app, STAFF_API, 'announcementList', ({ maru, body }) =>
-    announcementPage(maru.db, body),
+    announcementPage(maru.db, { page: body.page ?? 1, pageSize: body.pageSize ?? 20 }),
   );
 }
