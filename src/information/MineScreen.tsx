@@ -11,6 +11,7 @@ import { ProfileCard } from './ProfileCard';
 import { identityMenu } from './identityMenu';
 import { accountMenu } from './menus';
 import { moneyMenu } from './moneyMenu';
+import { messagesMenu } from './messages/messagesMenu';
 import { useUserInfo } from './userInfo';
 
 /** /information/index — "Mine": who I am, what I hold, and the account menu. */
@@ -57,6 +58,7 @@ export default function MineScreen() {
         <MoneyActions />
         <MenuList items={identityMenu(t, info)} />
         <MenuList items={moneyMenu(t)} />
+        <MenuList items={messagesMenu(t)} />
         <MenuList items={accountMenu(t, { withSettings: true })} />
         <LogoutButton />
       </Stack>
