@@ -115,7 +115,18 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   blockApprove: { id: 1, version: 0 },
   blockReject: { id: 1, version: 0, reason: 'Over the offering' },
   // Message centre (docs/messages.md)
-  announcementSend: { audience: 'accounts', accounts: ['someone'], title: 'Notice', body: 'Text' },
+  announcementSend: {
+    audience: 'accounts',
+    accounts: ['someone'],
+    title: '공지',
+    body: '내용',
+    titleEn: 'Notice',
+    bodyEn: 'Text',
+    titleZhTw: '公告',
+    bodyZhTw: '內容',
+    titleZhCn: '公告',
+    bodyZhCn: '内容',
+  },
   announcementList: { page: 1, pageSize: 20 },
 };
 
