@@ -392,7 +392,7 @@ export const STAFF_CALLS = {
   },
   announcementList: {
     path: '/announcement/list',
-    access: ANY,
+    access: OPERATE,
     summary: 'Announcements sent, newest first, with how many customers they reached and read them',
     request: s.pagingRequest,
     response: msg.announcementListResponse,

@@ -61,6 +61,7 @@ describe('role-based navigation', () => {
       'institutions',
       'jobs',
       'fundSettings',
+      'announcements',
     ]);
     expect(navFor('admin').map((i) => i.id)).toEqual([
       'kyc',
@@ -78,6 +79,7 @@ describe('role-based navigation', () => {
       'settings',
       'fundSettings',
       'staff',
+      'announcements',
     ]);
     expect(navFor(undefined)).toEqual([]);
   });

@@ -28,6 +28,7 @@ import OrdersScreen from './screens/OrdersScreen';
 import ProductsScreen from './screens/ProductsScreen';
 import SettingsScreen from './screens/SettingsScreen';
 import StaffScreen from './screens/StaffScreen';
+import AnnouncementsScreen from './screens/AnnouncementsScreen';
 
 /** The first screen the signed-in role may open. */
 function Home() {
@@ -88,6 +89,8 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
       { path: 'settings', element: <SettingsScreen /> },
       { path: 'fundSettings', element: <FundSettingsScreen /> },
       { path: 'staff', element: <StaffScreen /> },
+      // Message centre (docs/messages.md)
+      { path: 'announcements', element: <AnnouncementsScreen /> },
       { path: '*', element: <Home /> },
     ],
   },

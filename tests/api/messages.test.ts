@@ -224,7 +224,7 @@ describe.each(databaseKinds)('the message centre on %s', (kind) => {
     expect(audit).toMatchObject({ actorKind: 'staff', actorId: operator.id });
 
     const listed = expectSuccess<AnnouncementListDto>(
-      await staffCall(t.app, '/announcement/list', {}, reviewer.token),
+      await staffCall(t.app, '/announcement/list', {}, operator.token),
     );
     expect(listed.items.find((a) => a.id === sent.id)).toMatchObject({
       recipients: 1,
