@@ -9,6 +9,8 @@
  *   whenever its lifecycle moved (compare `version` to keep the newest);
  * - `order`: a trading order or position as `/trade/order` answers its `order`, whenever its
  *   lifecycle moved (placed, filled, unlocked, closed, cancelled; compare `version`);
+ * - `messages`: `{unread}` whenever a message arrived for the customer or one was read
+ *   (the badge; the message itself is read with `/user/msgList`, in the reader's language);
  * - `e`: `{code, params}` just before the server closes the connection for good (the session
  *   ended: `auth.required`; the account was frozen, disabled or banned from login).
  * A refused handshake fails with `connect_error` whose `data` is `{code, params}`.
@@ -29,11 +31,15 @@ export const ACCOUNT_EVENTS = {
   order: 'order',
   /** server → client: {@link AccountSocketError}, the last word before a disconnect. */
   error: 'e',
+  /** server → client: {@link MessagesPush}, the message centre's unread count (docs/messages.md). */
+  messages: 'messages',
 } as const;
 
 export type BalancesPush = BalanceRowDto[];
 export type FundOrderPush = FundOrderDto;
 export type OrderPush = TradeOrderDto;
+/** A message arrived or was read: `/user/msgUnread`'s answer; refetch the list to see it. */
+export type MessagesPush = { unread: number };
 
 /** What the handshake carries (socket.io's `auth` option). */
 export interface AccountSocketAuth {

@@ -8,9 +8,13 @@ import * as market from './schemas/market';
 import * as money from './schemas/money';
 import * as funds from './schemas/funds';
 import * as trade from './schemas/trade';
+<<<<<<< HEAD
 import * as ipo from './schemas/ipo';
 import * as corporate from './schemas/corporate';
 import * as service from './schemas/service';
+=======
+import * as messages from './schemas/messages';
+>>>>>>> messages
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
@@ -435,6 +439,7 @@ export const CALLS = {
     audit: true,
     idempotent: true,
   },
+<<<<<<< HEAD
   // IPO subscriptions (issue 12, docs/ipo.md)
   ipoList: {
     path: CALL_PATHS.ipoList,
@@ -576,6 +581,37 @@ export const CALLS = {
     request: emptyRequest,
     response: service.seatStatusResponse,
     audit: true,
+=======
+  // Message centre (docs/messages.md)
+  msgList: {
+    path: CALL_PATHS.msgList,
+    access: 'customer',
+    summary:
+      "The customer's messages, newest first, in the request's language (pages of 10 by default), with the unread count",
+    request: messages.msgListRequest,
+    response: messages.msgListResponse,
+  },
+  msgUnread: {
+    path: CALL_PATHS.msgUnread,
+    access: 'customer',
+    summary: "How many of the customer's messages are unread (the badge)",
+    request: emptyRequest,
+    response: messages.unreadResponse,
+  },
+  msgRead: {
+    path: CALL_PATHS.msgRead,
+    access: 'customer',
+    summary: 'Mark one message read; answers the unread count',
+    request: messages.msgReadRequest,
+    response: messages.unreadResponse,
+  },
+  msgReadAll: {
+    path: CALL_PATHS.msgReadAll,
+    access: 'customer',
+    summary: "Mark all the customer's messages read; answers the unread count (0)",
+    request: emptyRequest,
+    response: messages.unreadResponse,
+>>>>>>> messages
   },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };

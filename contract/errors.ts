@@ -216,6 +216,9 @@ export const ERROR_CODES = [
   'seat.reason_required',
   'seat.not_found',
   'profile.nickname_invalid',
+  // Message centre (docs/messages.md)
+  'message.not_found',
+  'announcement.no_recipients',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -40,6 +40,8 @@ export * from './trade';
 export * from './schemas/trade';
 export * from './ticks';
 export * from './schemas/corporate';
+// Message centre (docs/messages.md)
+export * from './schemas/messages';
 export * from './ipo';
 export * from './schemas/ipo';
 // Service (issue 13): daily check-in, profile, seat accounts

@@ -64,6 +64,11 @@ export const CALL_PATHS = {
   // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
   corporateList: '/corporate/list',
   corporateApply: '/corporate/apply',
+  // Message centre (docs/messages.md)
+  msgList: '/user/msgList',
+  msgUnread: '/user/msgUnread',
+  msgRead: '/user/msgRead',
+  msgReadAll: '/user/msgReadAll',
   // IPO subscriptions (issue 12, docs/ipo.md)
   ipoList: '/ipo/list',
   ipoDetail: '/ipo/detail',

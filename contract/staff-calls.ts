@@ -5,6 +5,7 @@ import * as fs from './schemas/funds-staff';
 import * as s from './schemas/staff';
 import * as tr from './schemas/trade';
 import * as corp from './schemas/corporate';
+import * as msg from './schemas/messages';
 import * as ipo from './schemas/ipo';
 import * as service from './schemas/service';
 
@@ -427,6 +428,22 @@ export const STAFF_CALLS = {
     summary: 'Refuse a waiting rights application with the reason the customer reads; the hold is released',
     request: corp.corporateRefuseRequest,
     response: corp.corporateApplicationsResponse,
+  },
+  // Message centre: announcements (docs/messages.md)
+  announcementSend: {
+    path: '/announcement/send',
+    access: OPERATE,
+    summary:
+      'Send an announcement to every customer, an institution or a list of accounts; each gets it in the message centre',
+    request: msg.announcementSendRequest,
+    response: msg.announcementItem,
+  },
+  announcementList: {
+    path: '/announcement/list',
+    access: OPERATE,
+    summary: 'Announcements sent, newest first, with how many customers they reached and read them',
+    request: s.pagingRequest,
+    response: msg.announcementListResponse,
   },
   // IPO offerings (issue 12): staff set them up; the draw is a job, nobody chooses winners
   ipoOfferings: {

@@ -36,6 +36,8 @@ import { openUploadStore, startUploadSweep } from './uploads';
 import { seedDefaults } from './seed/seed';
 // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
 import { registerCorporateModule } from './modules/corporate';
+// Message centre (docs/messages.md)
+import { registerMessagesModule } from './modules/messages';
 
 /**
  * Builds the whole server for a configuration: opens (and migrates) the database, seeds the
@@ -135,6 +137,8 @@ export async function buildApp(
     registerIpoModule(app);
     // Service (issue 13): daily check-in, profile, seat accounts
     registerServiceModule(app);
+    // Message centre (docs/messages.md)
+    registerMessagesModule(app);
     if (config.clientDir !== null) {
       await app.register(staticClientPlugin, { root: config.clientDir });
     }

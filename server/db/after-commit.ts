@@ -8,7 +8,9 @@ import type { Database, Transaction } from './connect';
 export type CommitNote =
   | { topic: 'balances'; customerId: number }
   | { topic: 'lifecycle'; type: string; id: number }
-  | { topic: 'access'; customerId: number };
+  | { topic: 'access'; customerId: number }
+  // Message centre: the customer's messages changed (a new one, one read).
+  | { topic: 'messages'; customerId: number };
 
 export type CommitListener = (notes: readonly CommitNote[]) => void;
 

@@ -1295,3 +1295,67 @@ export const seatAccounts = pgTable(
   },
   (t) => [index('seat_accounts_state_idx').on(t.state, t.id)],
 );
+
+// ---- Message centre (docs/messages.md) ------------------------------------------------------
+
+/**
+ * A staff announcement: its texts (Korean required, other languages optional) and its audience.
+ * Sending writes one `messages` row per customer it reaches.
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    audience: text('audience', { enum: ['all', 'institution', 'accounts'] }).notNull(),
+    institutionId: integer('institution_id').references(() => institutions.id),
+    /** The account names listed (audience `accounts`), as staff typed them. */
+    accounts: jsonb('accounts').$type<string[]>().notNull().default([]),
+    /** Per locale (`ko` always): `{ title, body }`. */
+    texts: jsonb('texts').$type<Record<string, { title: string; body: string }>>().notNull(),
+    recipients: integer('recipients').notNull(),
+    createdBy: integer('created_by').references(() => staffAccounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('announcements_created_idx').on(t.id)],
+);
+
+/**
+ * One message to one customer: from a lifecycle transition (a message code and its parameters,
+ * rendered in the reader's language when read; `entity_*` and `entity_version` name the
+ * transition, unique, so a transition never writes two) or an announcement.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    kind: text('kind', { enum: ['event', 'announcement'] }).notNull(),
+    code: text('code'),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    /** The entity's version after the transition. */
+    entityVersion: integer('entity_version'),
+    announcementId: integer('announcement_id').references(() => announcements.id),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_customer_idx').on(t.customerId, t.id),
+    index('messages_unread_idx')
+      .on(t.customerId)
+      .where(sql`${t.readAt} is null`),
+    uniqueIndex('messages_transition_unique')
+      .on(t.entityType, t.entityId, t.entityVersion, t.customerId)
+      .where(sql`${t.entityType} is not null`),
+    uniqueIndex('messages_announcement_unique')
+      .on(t.announcementId, t.customerId)
+      .where(sql`${t.announcementId} is not null`),
+    check(
+      'messages_kind_fields',
+      sql`(${t.kind} = 'event' and ${t.code} is not null and ${t.entityType} is not null) or (${t.kind} = 'announcement' and ${t.announcementId} is not null)`,
+    ),
+  ],
+);

@@ -60,6 +60,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'seat.already_applied': 409,
   'seat.not_pending': 409,
   'seat.not_found': 404,
+  // Message centre
+  'message.not_found': 404,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

@@ -6,6 +6,7 @@
  * - `fundOrder`: a lifecycle of one of PUSHED_LIFECYCLES moved (noted by the engine for every
  *   transition) → the order as its kind's service details it.
  * - `order`: a trading order's lifecycle moved → the order as `/trade/order` answers it.
+ * - `messages`: a message arrived or was read (noted by the message centre) → `{unread}`.
  * - an `account` transition or a revoked session → the customer's sockets are checked again.
  * Reads happen after the commit, so a push never shows what was rolled back; pushes to one
  * customer go out one at a time, in commit order.
@@ -16,6 +17,7 @@ import type { CommitNote } from '../db/after-commit';
 import { onCommitted } from '../db/after-commit';
 import type { Database } from '../db/connect';
 import { customerBalances } from '../modules/money/balances';
+import { unreadCount } from '../modules/messages/read-messages';
 import type { FundOrderKindService } from '../modules/money/fund-orders';
 import { customerRoom } from './account-namespace';
 
@@ -65,6 +67,14 @@ export function startAccountPushes(deps: AccountPushDeps): () => void {
     });
   };
 
+  const pushMessages = (customerId: number) => {
+    const room = customerRoom(customerId);
+    if (!deps.mayListen(room)) return;
+    inOrder(customerId, async () => {
+      deps.emit(room, ACCOUNT_EVENTS.messages, { unread: await unreadCount(db, customerId) });
+    });
+  };
+
   const pushFundOrder = async (kind: FundOrderKind, id: number) => {
     const service = deps.fundOrders.find((s) => s.kind === kind);
     if (!service) return;
@@ -102,6 +112,8 @@ export function startAccountPushes(deps: AccountPushDeps): () => void {
         return pushBalances(note.customerId);
       case 'access':
         return void deps.recheckCustomer(note.customerId).catch(deps.onError);
+      case 'messages':
+        return pushMessages(note.customerId);
       case 'lifecycle':
         if (note.type === 'account') {
           return void deps.recheckCustomer(note.id).catch(deps.onError);

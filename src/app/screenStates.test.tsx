@@ -119,6 +119,15 @@ const CASES: Record<string, ScreenCase[]> = {
     },
   ],
   '/information/aboutUs': [offline('about-us-text')],
+  // Message centre (docs/messages.md): the list, and one message opened.
+  '/information/msgInfo': [
+    { data: ['msg-list', 'msg-row-7', 'msg-read-all'], empty: ['msg-empty'] },
+    {
+      url: '/information/msgInfo?id=7',
+      data: ['msg-detail', 'msg-detail-body'],
+      empty: ['msg-detail-empty'],
+    },
+  ],
   '/information/aboutInfo': [offline('about-info-text')],
   '/home/index': [
     {

@@ -272,6 +272,12 @@ export const SCREENS: readonly ScreenRoute[] = [
     Screen: lazyScreen(() => import('../information/CheckInScreen')),
     session: true,
   },
+  // Message centre (docs/messages.md)
+  {
+    path: '/information/msgInfo',
+    Screen: lazyScreen(() => import('../information/MsgInfoScreen')),
+    session: true,
+  },
 ];
 
 export const SCREEN_PATHS: ReadonlySet<string> = new Set(SCREENS.map((s) => s.path));

@@ -68,6 +68,7 @@ describe('role-based navigation', () => {
       'corporate',
       'ipo',
       'checkInRewards',
+      'announcements',
     ]);
     expect(navFor('admin').map((i) => i.id)).toEqual([
       'kyc',
@@ -89,6 +90,7 @@ describe('role-based navigation', () => {
       'ipo',
       'checkInRewards',
       'seat',
+      'announcements',
     ]);
     expect(navFor(undefined)).toEqual([]);
   });

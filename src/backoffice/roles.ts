@@ -25,12 +25,16 @@ export interface NavItem {
     | 'settings'
     | 'fundSettings'
     | 'staff'
+<<<<<<< HEAD
     // Corporate actions (docs/corporate-actions.md)
     | 'corporate'
     | 'ipo'
     // Service (issue 13)
     | 'checkInRewards'
     | 'seat';
+=======
+    | 'announcements';
+>>>>>>> messages
   path: string;
   /** The call the screen opens with: the item shows only to roles that may make it. */
   call: StaffCallName;
@@ -52,6 +56,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'settings', path: '/settings', call: 'settingsGet' },
   { id: 'fundSettings', path: '/fundSettings', call: 'fundSettingsGet' },
   { id: 'staff', path: '/staff', call: 'staffList' },
+<<<<<<< HEAD
   // Corporate actions (docs/corporate-actions.md)
   { id: 'corporate', path: '/corporate', call: 'corporateCalendar' },
   // IPO offerings (issue 12): operators and admins (ipoOfferings is open to every role; the
@@ -60,6 +65,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // Service (issue 13): the check-in reward catalogue and the seat-account queue
   { id: 'checkInRewards', path: '/checkInRewards', call: 'checkInRewards' },
   { id: 'seat', path: '/seat', call: 'seatQueue' },
+=======
+  // Message centre (docs/messages.md)
+  { id: 'announcements', path: '/announcements', call: 'announcementList' },
+>>>>>>> messages
 ];
 
 export function navFor(role: StaffRole | undefined): NavItem[] {

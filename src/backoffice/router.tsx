@@ -34,6 +34,7 @@ import SettingsScreen from './screens/SettingsScreen';
 import StaffScreen from './screens/StaffScreen';
 import CheckInRewardsScreen from './screens/CheckInRewardsScreen';
 import SeatScreen from './screens/SeatScreen';
+import AnnouncementsScreen from './screens/AnnouncementsScreen';
 
 /** The first screen the signed-in role may open. */
 function Home() {
@@ -102,6 +103,8 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
       // Service (issue 13)
       { path: 'checkInRewards', element: <CheckInRewardsScreen /> },
       { path: 'seat', element: <SeatScreen /> },
+      // Message centre (docs/messages.md)
+      { path: 'announcements', element: <AnnouncementsScreen /> },
       { path: '*', element: <Home /> },
     ],
   },

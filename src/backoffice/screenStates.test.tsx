@@ -293,6 +293,29 @@ const CASES: Record<string, RouteCase> = {
     shows: 'customer-table',
     emptyShows: 'view-empty',
   },
+  // Message centre (docs/messages.md)
+  '/announcements': {
+    url: '/announcements',
+    path: '/announcement/list',
+    data: page([
+      {
+        id: 3,
+        audience: 'all',
+        institutionId: null,
+        accounts: [],
+        title: '점검 안내',
+        body: '내일 점검합니다.',
+        languages: ['en'],
+        recipients: 12,
+        readCount: 4,
+        createdBy: 1,
+        createdAt: '2026-01-01T00:00:00Z',
+      },
+    ]),
+    empty: page([]),
+    shows: 'announcement-row-3',
+    emptyShows: 'announcement-table-empty',
+  },
   '/jobs': {
     url: '/jobs',
     path: '/jobs/list',

@@ -12,6 +12,7 @@ import { identityMenu } from './identityMenu';
 import { accountMenu } from './menus';
 import { moneyMenu } from './moneyMenu';
 import { serviceMenu } from './serviceMenu';
+import { messagesMenu } from './messages/messagesMenu';
 import { useUserInfo } from './userInfo';
 
 /** /information/index — "Mine": who I am, what I hold, and the account menu. */
@@ -59,6 +60,7 @@ export default function MineScreen() {
         <MenuList items={identityMenu(t, info)} />
         <MenuList items={moneyMenu(t)} />
         <MenuList items={serviceMenu(t)} />
+        <MenuList items={messagesMenu(t)} />
         <MenuList items={accountMenu(t, { withSettings: true })} />
         <LogoutButton />
       </Stack>

@@ -336,6 +336,31 @@ const PROFILE_EMPTY: DataOf<'profile'> = {
   },
 };
 
+const MESSAGES: DataOf<'msgList'>['items'] = [
+  {
+    id: 7,
+    kind: 'event',
+    code: 'kyc.rejected',
+    title: '실명 인증 반려',
+    body: '실명 인증이 반려되었습니다. 사유: 사진이 흐립니다. 다시 제출해 주세요.',
+    read: false,
+    createdAt: '2026-11-20T01:00:00Z',
+    entityType: 'kyc',
+    entityId: 1,
+  },
+  {
+    id: 6,
+    kind: 'announcement',
+    code: null,
+    title: '점검 안내',
+    body: '내일 새벽 점검이 있습니다.',
+    read: true,
+    createdAt: '2026-11-19T01:00:00Z',
+    entityType: null,
+    entityId: null,
+  },
+];
+
 const BLOCK_LIST: DataOf<'blockList'> = {
   offerings: [
     {
@@ -969,6 +994,14 @@ export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } =
   profileNickname: { data: PROFILE, empty: PROFILE },
   seatStatus: { data: PROFILE.seat, empty: PROFILE_EMPTY.seat },
   seatApply: { data: PROFILE.seat, empty: PROFILE.seat },
+  // Message centre (docs/messages.md): one unread rejection and one read announcement.
+  msgList: {
+    data: { items: MESSAGES, page: 1, pageSize: 10, total: 2, unread: 1 },
+    empty: { items: [], page: 1, pageSize: 10, total: 0, unread: 0 },
+  },
+  msgUnread: { data: { unread: 1 }, empty: { unread: 0 } },
+  msgRead: { data: { unread: 0 }, empty: { unread: 0 } },
+  msgReadAll: { data: { unread: 0 }, empty: { unread: 0 } },
 };
 
 /** What each live channel carries with data, and empty. */

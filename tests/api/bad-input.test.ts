@@ -463,6 +463,11 @@ function matrix(
     },
     seatStatus: { valid: {}, fields: {} },
     seatApply: { valid: {}, fields: {} },
+    // Message centre (docs/messages.md)
+    msgList: { valid: { page: 1, pageSize: 10 }, fields: { page: PAGING, pageSize: PAGING } },
+    msgUnread: { valid: {}, fields: {} },
+    msgRead: { valid: { id: 1 }, fields: { id: ID } },
+    msgReadAll: { valid: {}, fields: {} },
   };
 }
 

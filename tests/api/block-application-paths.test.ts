@@ -18,6 +18,7 @@ import { signInNewStaff, staffCall } from './identity-helpers';
 import type { Trader } from './trade-helpers';
 import { newTrader, tradingMarket } from './trade-helpers';
 import { FUND } from './withdrawal-helpers';
+import { readMessages } from './message-helpers';
 
 /**
  * Every path of the block-application machine through the real app, on a market the test holds
@@ -77,6 +78,8 @@ describeLifecyclePaths({
       },
       actorOf: () => ({ kind: 'staff', id: reviewer.id }),
       reasonOf: (event) => (event.type === 'review.reject' ? event.reason.trim() : null),
+      // Message centre: the customer reads the decision, in each language.
+      messages: (a, locale) => readMessages(t.app, a.trader.session, locale),
       async status(a) {
         const list = expectSuccess<BlockListDto>(
           await call(t.app, '/trade/block/list', {}, { session: a.trader.session }),

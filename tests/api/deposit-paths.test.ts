@@ -15,6 +15,7 @@ import type { Session } from './api-helpers';
 import { call, expectSuccess } from './api-helpers';
 import { uploadVoucher, verifiedCustomer } from './deposit-helpers';
 import { signInNewStaff, staffCall } from './identity-helpers';
+import { readMessages } from './message-helpers';
 
 /**
  * Every path of the deposit machine through the real app: a verified customer uploads a voucher
@@ -96,6 +97,8 @@ describeLifecyclePaths({
         return { kind: 'staff', id: reviewer.id };
       },
       reasonOf: (event) => (event.type === 'review.reject' ? event.reason.trim() : null),
+      // Message centre: the customer reads what happened to the deposit, in each language.
+      messages: (entity, locale) => readMessages(t.app, entity.session, locale),
       async status(entity) {
         const detail = expectSuccess<FundOrderDetailDto>(
           await call(

@@ -12,6 +12,7 @@ import type { Session } from './api-helpers';
 import { call, expectSuccess, registerCustomer } from './api-helpers';
 import { customerIdOf } from './api-helpers';
 import { signInNewStaff, staffCall, uploadPhoto } from './identity-helpers';
+import { readMessages } from './message-helpers';
 
 /**
  * Every path of the KYC machine through the real app: the customer uploads photos and submits,
@@ -77,6 +78,8 @@ describeLifecyclePaths({
       },
       // The reviewer's reason is kept with the rejection; nothing else carries one.
       reasonOf: (event) => (event.type === 'review.reject' ? event.reason.trim() : null),
+      // Message centre: the customer reads what the review decided, in each language.
+      messages: (customer, locale) => readMessages(t.app, customer.session, locale),
       async status(customer) {
         return expectSuccess<LifecycleStatus>(
           await call(t.app, '/kyc/status', {}, { session: customer.session }),

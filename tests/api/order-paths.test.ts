@@ -33,6 +33,7 @@ import {
   settleMarket,
   tradingMarket,
 } from './trade-helpers';
+import { readMessages } from './message-helpers';
 
 /**
  * Every path of the order machine (machines/order.ts) through the real app on a simulated market
@@ -227,6 +228,8 @@ describeLifecyclePaths({
           : SYSTEM;
       },
       contextMatches,
+      // Message centre: the trader reads fills and forced closes, in each language.
+      messages: (o, locale) => readMessages(t.app, o.trader.session, locale),
       async status(o) {
         const order: TradeOrderDto = await orderOf(t.app, o.trader, o.id);
         return { state: order.state, version: order.version, accepts: order.accepts };

@@ -20,6 +20,8 @@ import {
   staffSessions,
   uploads,
   withdrawals,
+  announcements,
+  messages,
 } from '../../server/db/schema';
 import { validateBody } from '../../server/http/validation';
 import type { TestApp } from '../support/test-app';
@@ -132,6 +134,20 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   corporateCancel: { id: 1, version: 0, reason: 'Withdrawn by the issuer' },
   corporateApplications: { id: 1 },
   corporateRefuse: { id: 1, version: 0, reason: 'Account under review' },
+  // Message centre (docs/messages.md)
+  announcementSend: {
+    audience: 'accounts',
+    accounts: ['someone'],
+    title: '공지',
+    body: '내용',
+    titleEn: 'Notice',
+    bodyEn: 'Text',
+    titleZhTw: '公告',
+    bodyZhTw: '內容',
+    titleZhCn: '公告',
+    bodyZhCn: '内容',
+  },
+  announcementList: { page: 1, pageSize: 20 },
   ipoOfferings: { page: 1, pageSize: 20 },
   ipoOfferingDetail: { id: 1 },
   ipoOfferingCreate: {
@@ -204,6 +220,9 @@ async function snapshot(db: Database) {
     withdrawals,
     journalEntries,
     postings,
+    // Message centre: a refused announcement reaches nobody.
+    announcements,
+    messages,
   ];
   return Promise.all(
     tables.map(async (table) => (await db.select({ n: count() }).from(table))[0]?.n),

@@ -15,6 +15,7 @@ import type { SignedInStaff } from './identity-helpers';
 import { signInNewStaff, staffCall } from './identity-helpers';
 import type { Withdrawer } from './withdrawal-helpers';
 import { FUND, fund, newWithdrawer } from './withdrawal-helpers';
+import { readMessages } from './message-helpers';
 
 /**
  * Every path of the withdrawal machine through the real app: the customer asks (the amount is
@@ -138,6 +139,8 @@ function describePaths() {
         // The machine's sample ids 1 and 2 are the two reviewers' real ids in the stored context.
         contextMatches: (expected, actual) =>
           isDeepStrictEqual({ ...expected, approvals: expected.approvals.map(staffIdOf) }, actual),
+        // Message centre: the customer reads what happened to the withdrawal, in each language.
+        messages: (w, locale) => readMessages(t.app, w.customer.session, locale),
         async status(w) {
           const detail = expectSuccess<FundOrderDetailDto>(
             await call(

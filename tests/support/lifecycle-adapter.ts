@@ -1,5 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { EventObject } from 'xstate';
+import type { Locale } from '../../contract';
+import type { MessageDto } from '../../contract/schemas/messages';
 import type { Database } from '../../server/db/connect';
 import { lifecycleJobs } from '../../server/db/schema';
 import { applyEvent } from '../../server/lifecycle';
@@ -57,6 +59,12 @@ export interface LifecycleAdapter<
    * the machine after every step: what screens act on. Not checked when absent.
    */
   status?(entity: TEntity): Promise<LifecycleStatus>;
+  /**
+   * The entity owner's messages as `/user/msgList` answers them in `locale` (the message centre,
+   * docs/messages.md): checked after every step against the stored messages. Not read when absent
+   * (the stored messages are still checked).
+   */
+  messages?(entity: TEntity, locale: Locale): Promise<MessageDto[]>;
 }
 
 /** A result from an envelope answer (app.inject): `{ status: 1 }` is done, else its code. */

@@ -10,6 +10,9 @@ import { transitionsOf } from '../../server/lifecycle';
 import type { Lifecycle, LoadedLifecycle } from '../../server/lifecycle';
 import type { LifecycleAdapter, PathEntity } from './lifecycle-adapter';
 import type { PlannedPath } from './lifecycle-path-plan';
+import { LOCALES } from '../../contract';
+import type { TakenStep } from './lifecycle-path-messages';
+import { expectPathMessages } from './lifecycle-path-messages';
 
 export interface RunPathRequest<TEntity extends PathEntity, TContext, TEvent extends EventObject> {
   db: Database;
@@ -49,9 +52,23 @@ export async function runLifecyclePath<
   let version = start.version;
   const taken: ExpectedRecord[] = [];
 
+  // Message centre: the steps so far, as the message rules see them.
+  const stepsTaken: TakenStep[] = [];
+  const readMessages = adapter.messages?.bind(adapter);
+
   const checkState = async (where: string) => {
     const records = await transitionsOf(db, lifecycle.type, entity.id);
     expect(records.map(recordOf), `transition records ${where}`).toEqual(taken);
+    await expectPathMessages({
+      db,
+      type: lifecycle.type,
+      entityId: entity.id,
+      steps: stepsTaken,
+      where,
+      // Each step read in another language: every message in every one across the paths.
+      locale: LOCALES[stepsTaken.length % LOCALES.length] ?? 'ko',
+      read: readMessages ? (locale) => readMessages(entity, locale) : undefined,
+    });
     if (adapter.status) {
       const status = await adapter.status(entity);
       expect(
@@ -98,6 +115,7 @@ export async function runLifecyclePath<
     const stored = await read(entity);
     expectPersisted(adapter, stored, expected, where);
     expect(stored.version, `version ${where}`).toBe(version);
+    stepsTaken.push({ from: step.from, to: step.to, event: step.event.type, version });
     const actor = adapter.actorOf(step.event, entity);
     taken.push({
       entityType: lifecycle.type,

@@ -1,6 +1,7 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { UnreadBadge } from '../../information/messages/UnreadBadge';
 import { visibleTabs } from './tabs';
 
 export const TAB_BAR_HEIGHT = '56px';
@@ -44,7 +45,11 @@ export function TabBar({ availablePaths }: { availablePaths: ReadonlySet<string>
               color="fg.subtle"
               css={{ '.navActive &': { color: 'brand.solid' } }}
             >
-              <Icon width="6" height="6" />
+              <Box position="relative">
+                <Icon width="6" height="6" />
+                {/* Message centre: Mine's tab carries the unread badge. */}
+                {key === 'more' ? <UnreadBadge testId="tab-more-unread" /> : null}
+              </Box>
               <Text fontSize="2xs" fontWeight="medium">
                 {t(`tabs.${key}`)}
               </Text>

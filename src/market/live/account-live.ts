@@ -12,7 +12,7 @@ import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { AccountSocketAuth, BalancesPush, FundOrderPush } from '../../../contract';
 import { ACCOUNT_EVENTS, ACCOUNT_NAMESPACE } from '../../../contract/account-socket';
-import type { OrderPush } from '../../../contract/account-socket';
+import type { MessagesPush, OrderPush } from '../../../contract/account-socket';
 import { DEFAULT_BACKOFF } from '../../../streams/reconnect';
 import { sessionStore } from '../../session/sessionStore';
 
@@ -25,6 +25,7 @@ const listeners = {
   balances: new Set<Listener<BalancesPush>>(),
   fundOrder: new Set<Listener<FundOrderPush>>(),
   order: new Set<Listener<OrderPush>>(),
+  messages: new Set<Listener<MessagesPush>>(),
   reconnect: new Set<Listener<void>>(),
 };
 
@@ -44,7 +45,10 @@ let openedFor: string | null = null;
 let unsubscribeSession: (() => void) | null = null;
 
 const listenerCount = () =>
-  listeners.balances.size + listeners.fundOrder.size + listeners.order.size;
+  listeners.balances.size +
+  listeners.fundOrder.size +
+  listeners.order.size +
+  listeners.messages.size;
 
 function close(): void {
   socket?.disconnect();
@@ -69,6 +73,11 @@ function open(): void {
   opened.on(ACCOUNT_EVENTS.fundOrder, (order: FundOrderPush) => {
     if (order && typeof order.id === 'number') {
       for (const listener of listeners.fundOrder) listener(order);
+    }
+  });
+  opened.on(ACCOUNT_EVENTS.messages, (push: MessagesPush) => {
+    if (push && typeof push.unread === 'number') {
+      for (const listener of listeners.messages) listener(push);
     }
   });
   opened.on(ACCOUNT_EVENTS.order, (order: OrderPush) => {
@@ -111,6 +120,10 @@ export const onLiveFundOrder = (listener: Listener<FundOrderPush>) =>
 
 /** Calls `listener` with every trading order or position whose lifecycle moved. */
 export const onLiveOrder = (listener: Listener<OrderPush>) => listen(listeners.order, listener);
+
+/** Calls `listener` with the message centre's unread count whenever a message arrives or is read. */
+export const onLiveMessages = (listener: Listener<MessagesPush>) =>
+  listen(listeners.messages, listener);
 
 /** Calls `listener` after the connection came back: refetch what may have been missed. */
 export function onLiveReconnect(listener: () => void): () => void {
