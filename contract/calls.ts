@@ -8,6 +8,7 @@ import * as market from './schemas/market';
 import * as money from './schemas/money';
 import * as funds from './schemas/funds';
 import * as trade from './schemas/trade';
+import * as news from './schemas/news';
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
@@ -431,6 +432,28 @@ export const CALLS = {
     response: trade.blockListResponse,
     audit: true,
     idempotent: true,
+  },
+  // News (issue 13, docs/news.md)
+  newsList: {
+    path: CALL_PATHS.newsList,
+    access: 'customer',
+    summary: 'Published news by tag, hot first then newest, a page at a time (page size 10)',
+    request: news.newsListRequest,
+    response: news.newsListResponse,
+  },
+  newsDetail: {
+    path: CALL_PATHS.newsDetail,
+    access: 'customer',
+    summary: "One published article in the reader's language, its body sanitised HTML",
+    request: news.newsIdRequest,
+    response: news.newsDetailResponse,
+  },
+  newsStock: {
+    path: CALL_PATHS.newsStock,
+    access: 'customer',
+    summary: "A stock's latest related news (stock detail)",
+    request: news.newsStockRequest,
+    response: news.newsStockResponse,
   },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };

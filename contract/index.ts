@@ -39,3 +39,6 @@ export * from './account-socket';
 export * from './trade';
 export * from './schemas/trade';
 export * from './ticks';
+// News (issue 13)
+export * from './news';
+export * from './schemas/news';

@@ -12,6 +12,8 @@ export const LIFECYCLE_ENTITY_TYPES = [
   'withdrawal',
   'order',
   'blockApplication',
+  // News (issue 13)
+  'newsArticle',
 ] as const;
 export type LifecycleEntityType = (typeof LIFECYCLE_ENTITY_TYPES)[number];
 

@@ -61,4 +61,8 @@ export const CALL_PATHS = {
   portfolio: '/trade/portfolio',
   blockList: '/trade/block/list',
   blockApply: '/trade/block/apply',
+  // News (issue 13, docs/news.md)
+  newsList: '/news/list',
+  newsDetail: '/news/detail',
+  newsStock: '/news/stock',
 } as const;

@@ -5,6 +5,7 @@ import { kycLifecycle } from './kyc';
 import { withdrawalLifecycle } from './withdrawal';
 import { orderLifecycle } from './order';
 import { blockApplicationLifecycle } from './block-application';
+import { newsArticleLifecycle } from './news-article';
 import type { LifecycleMachine } from './lifecycle';
 
 /**
@@ -20,4 +21,6 @@ export const LIFECYCLES = {
   withdrawal: withdrawalLifecycle,
   order: orderLifecycle,
   blockApplication: blockApplicationLifecycle,
+  // News (issue 13)
+  newsArticle: newsArticleLifecycle,
 } as const satisfies Record<LifecycleEntityType, LifecycleMachine>;

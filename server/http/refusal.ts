@@ -46,6 +46,16 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'request.idempotency_mismatch': 422,
   'request.too_often': 429,
   'system.busy': 500,
+  // News (issue 13)
+  'news.not_found': 404,
+  'news.image_not_found': 404,
+  'news.not_draft': 409,
+  'news.not_scheduled': 409,
+  'news.not_published': 409,
+  'news.already_published': 409,
+  'news.already_scheduled': 409,
+  'news.withdrawn': 409,
+  'news.schedule_changed': 409,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

@@ -6,6 +6,7 @@ import { kycLifecycle } from './lifecycles/kyc';
 import { withdrawalLifecycle } from './lifecycles/withdrawal';
 import { orderLifecycle } from './lifecycles/order';
 import { blockApplicationLifecycle } from './lifecycles/block-application';
+import { newsArticleLifecycle } from './lifecycles/news-article';
 import type { Lifecycle } from './types';
 
 /**
@@ -20,6 +21,8 @@ export const LIFECYCLE_REGISTRY = {
   withdrawal: withdrawalLifecycle,
   order: orderLifecycle,
   blockApplication: blockApplicationLifecycle,
+  // News (issue 13)
+  newsArticle: newsArticleLifecycle,
 } as const satisfies Record<LifecycleEntityType, Lifecycle>;
 
 export function isLifecycleEntityType(type: string): type is LifecycleEntityType {

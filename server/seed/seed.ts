@@ -5,6 +5,8 @@ import { seedBlockOfferings } from '../modules/trade/block-offerings';
 import { seedProducts } from '../modules/trade/products';
 import { ensureDemoInstitution } from './demo-institution';
 import { seedSiteConfig } from './site-config';
+// News (issue 13)
+import { seedSampleNews } from '../modules/news/samples';
 
 /** Serialises seeding when several server processes start against one PostgreSQL database. */
 const SEED_LOCK_KEY = 7_061_918;
@@ -26,6 +28,8 @@ export async function seedDefaults(
     await seedDemoChannels(tx);
     await seedProducts(tx);
     await seedBlockOfferings(tx, now);
+    // News (issue 13)
+    await seedSampleNews(tx, now);
     return { demoCode: await ensureDemoInstitution(tx, demoCode) };
   });
 }

@@ -401,6 +401,34 @@ function matrix(
         },
       },
     },
+    // News (issue 13)
+    newsList: {
+      valid: { tag: 'market', page: 1, pageSize: 10 },
+      fields: {
+        tag: {
+          ...CHOICE,
+          missing: null,
+          nullValue: 'news.invalid_tag',
+          huge: 'news.invalid_tag',
+          bad: ['Market', 'market ', '', 'market\u0000'].map(refusedWith('news.invalid_tag')),
+        },
+        page: PAGING,
+        pageSize: { ...PAGING, bad: [0, 51, 1.5].map(refusedWith('request.invalid')) },
+      },
+    },
+    newsDetail: { valid: { id: 1 }, fields: { id: ID } },
+    newsStock: {
+      valid: { code: '005930' },
+      fields: {
+        code: {
+          ...TEXT,
+          bad: [
+            ...['00593', '0059301', 'abcdef', ''].map(refusedWith('news.invalid_stock')),
+            ...BAD_CHARACTERS,
+          ],
+        },
+      },
+    },
   };
 }
 

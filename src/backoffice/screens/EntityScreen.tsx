@@ -23,6 +23,7 @@ const ENTITY_SCREENS: Record<
   withdrawal: { path: (id) => `/withdrawals/detail?id=${id}`, call: 'withdrawalsDetail' },
   order: { path: (id) => `/orders/detail?id=${id}`, call: 'ordersDetail' },
   blockApplication: { path: () => `/block`, call: 'blockQueue' },
+  newsArticle: { path: (id) => `/news?id=${id}`, call: 'newsArticle' },
 };
 
 const isEntityType = (value: string | undefined): value is LifecycleEntityType =>
