@@ -193,6 +193,7 @@ export const ERROR_CODES = [
   'news.withdrawn',
   'news.schedule_changed',
   'news.reason_required',
+  'news.tag_required',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

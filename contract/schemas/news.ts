@@ -133,14 +133,18 @@ export const newsSaveRequest = strictObject({
       code('news.duplicate_language'),
       (v) => v === undefined || new Set(v.map((x) => x.lang)).size === v.length,
     ),
+  /** At least one: the list's tabs are by tag. */
   tags: array(oneOfText(NEWS_TAGS, 'news.invalid_tag'))
     .typeError(code('request.wrong_type'))
-    .max(NEWS_TAGS_MAX, code('request.invalid'))
-    .default([]),
+    .required(code('news.tag_required'))
+    .min(1, code('news.tag_required'))
+    .max(NEWS_TAGS_MAX, code('request.invalid')),
+  /** The stocks it is about (their detail screens list it); left out when none. */
   stockCodes: array(stockCode())
     .typeError(code('request.wrong_type'))
+    .min(1, code('request.invalid'))
     .max(NEWS_STOCKS_MAX, code('request.invalid'))
-    .default([]),
+    .notRequired(),
   hot: boolean().typeError(code('request.wrong_type')).default(false),
   coverImageId: text()
     .matches(NEWS_IMAGE_ID_PATTERN, { message: code('request.invalid') })

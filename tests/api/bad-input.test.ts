@@ -408,7 +408,7 @@ function matrix(
         tag: {
           ...CHOICE,
           missing: null,
-          nullValue: 'news.invalid_tag',
+          nullValue: 'request.invalid',
           huge: 'news.invalid_tag',
           bad: ['Market', 'market ', '', 'market\u0000'].map(refusedWith('news.invalid_tag')),
         },
@@ -423,7 +423,8 @@ function matrix(
         code: {
           ...TEXT,
           bad: [
-            ...['00593', '0059301', 'abcdef', ''].map(refusedWith('news.invalid_stock')),
+            ...['00593', '0059301', 'abcdef'].map(refusedWith('news.invalid_stock')),
+            { value: '', code: 'request.required' },
             ...BAD_CHARACTERS,
           ],
         },

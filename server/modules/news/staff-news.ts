@@ -103,7 +103,7 @@ export async function saveNews(
   }
   const fields = {
     tags: [...new Set(body.tags)],
-    stockCodes: [...new Set(body.stockCodes)],
+    stockCodes: [...new Set(body.stockCodes ?? [])],
     hot: body.hot,
     coverImageId: body.coverImageId ?? null,
     updatedAt: now,
