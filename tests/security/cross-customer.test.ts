@@ -60,9 +60,9 @@ const ORDER_ID_CALLS = {
 /**
  * Calls whose id names something every customer may use, not one customer's: a block-trade
  * offering is listed for all (`/trade/block/apply` takes its id; the application it makes is the
- * customer's).
+ * customer's). A published news article is every customer's to read (issue 13).
  */
-const SHARED_ID_CALLS = new Set(['blockApply']);
+const SHARED_ID_CALLS = new Set(['blockApply', 'newsDetail']);
 const orderKindOf = (operationId: string) =>
   (ORDER_ID_CALLS as Record<string, 'pending' | 'position' | undefined>)[operationId];
 const BOTH_ATTACKERS_CALLS = new Set(['fundOrderCancel', 'fundOrderDetail']);

@@ -139,9 +139,9 @@ export async function newsDetail(db: Database, id: number, locale: string): Prom
     .select()
     .from(newsArticles)
     .where(and(eq(newsArticles.id, id), published()));
-  if (!row) throw new ApiRefusal('news.not_found');
+  if (!row) throw new ApiRefusal('news.not_found', { field: 'id' });
   const version = pickVersion((await versionsOf(db, [row.id])).get(row.id) ?? [], locale);
-  if (version === null) throw new ApiRefusal('news.not_found');
+  if (version === null) throw new ApiRefusal('news.not_found', { field: 'id' });
   return { ...itemOf(row, version), body: version.body };
 }
 

@@ -66,7 +66,7 @@ export async function staffNewsList(
 
 export async function staffNewsDetail(db: Database, id: number): Promise<NewsStaffDetailDto> {
   const [row] = await db.select().from(newsArticles).where(eq(newsArticles.id, id));
-  if (!row) throw new ApiRefusal('news.not_found');
+  if (!row) throw new ApiRefusal('news.not_found', { field: 'id' });
   const versions = (await versionsOf(db, [id])).get(id) ?? [];
   return {
     ...staffItem(row, versions),
@@ -125,7 +125,7 @@ export async function saveNews(
   } else {
     id = body.id;
     const [row] = await db.select().from(newsArticles).where(eq(newsArticles.id, id));
-    if (!row) throw new ApiRefusal('news.not_found');
+    if (!row) throw new ApiRefusal('news.not_found', { field: 'id' });
     if (body.version != null && body.version !== row.version) {
       throw new ApiRefusal('lifecycle.conflict');
     }
