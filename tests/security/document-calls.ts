@@ -132,6 +132,9 @@ const POOL: unknown[] = [
   // News (issue 13): an article's language versions and tags (the back office's /news/save)
   [{ lang: 'ko', title: '제목', summary: '', body: '<p>본문</p>' }],
   ['market'],
+  '2030-01-01T00:00:00.000Z',
+  // A 1×1 PNG, base64 (the back office's /news/image)
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
 ];
 
 /** Candidates a field's JSON schema suggests: its allowed values, a number in range, … */
