@@ -61,6 +61,8 @@ describe('role-based navigation', () => {
       'institutions',
       'jobs',
       'fundSettings',
+      // News (issue 13): operators write and publish articles.
+      'news',
     ]);
     expect(navFor('admin').map((i) => i.id)).toEqual([
       'kyc',
@@ -78,6 +80,7 @@ describe('role-based navigation', () => {
       'settings',
       'fundSettings',
       'staff',
+      'news',
     ]);
     expect(navFor(undefined)).toEqual([]);
   });

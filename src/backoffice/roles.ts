@@ -24,7 +24,8 @@ export interface NavItem {
     | 'jobs'
     | 'settings'
     | 'fundSettings'
-    | 'staff';
+    | 'staff'
+    | 'news';
   path: string;
   /** The call the screen opens with: the item shows only to roles that may make it. */
   call: StaffCallName;
@@ -46,6 +47,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'settings', path: '/settings', call: 'settingsGet' },
   { id: 'fundSettings', path: '/fundSettings', call: 'fundSettingsGet' },
   { id: 'staff', path: '/staff', call: 'staffList' },
+  // News (issue 13)
+  { id: 'news', path: '/news', call: 'newsArticles' },
 ];
 
 export function navFor(role: StaffRole | undefined): NavItem[] {

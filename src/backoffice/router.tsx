@@ -28,6 +28,8 @@ import OrdersScreen from './screens/OrdersScreen';
 import ProductsScreen from './screens/ProductsScreen';
 import SettingsScreen from './screens/SettingsScreen';
 import StaffScreen from './screens/StaffScreen';
+// News (issue 13)
+import NewsScreen from './screens/NewsScreen';
 
 /** The first screen the signed-in role may open. */
 function Home() {
@@ -88,6 +90,8 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
       { path: 'settings', element: <SettingsScreen /> },
       { path: 'fundSettings', element: <FundSettingsScreen /> },
       { path: 'staff', element: <StaffScreen /> },
+      // News (issue 13)
+      { path: 'news', element: <NewsScreen /> },
       { path: '*', element: <Home /> },
     ],
   },
