@@ -9,12 +9,16 @@ import * as money from './schemas/money';
 import * as funds from './schemas/funds';
 import * as trade from './schemas/trade';
 <<<<<<< HEAD
+<<<<<<< HEAD
 import * as ipo from './schemas/ipo';
 import * as corporate from './schemas/corporate';
 import * as service from './schemas/service';
 =======
 import * as messages from './schemas/messages';
 >>>>>>> messages
+=======
+import * as news from './schemas/news';
+>>>>>>> news
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
@@ -440,6 +444,7 @@ export const CALLS = {
     idempotent: true,
   },
 <<<<<<< HEAD
+<<<<<<< HEAD
   // IPO subscriptions (issue 12, docs/ipo.md)
   ipoList: {
     path: CALL_PATHS.ipoList,
@@ -612,6 +617,29 @@ export const CALLS = {
     request: emptyRequest,
     response: messages.unreadResponse,
 >>>>>>> messages
+=======
+  // News (issue 13, docs/news.md)
+  newsList: {
+    path: CALL_PATHS.newsList,
+    access: 'customer',
+    summary: 'Published news by tag, hot first then newest, a page at a time (page size 10)',
+    request: news.newsListRequest,
+    response: news.newsListResponse,
+  },
+  newsDetail: {
+    path: CALL_PATHS.newsDetail,
+    access: 'customer',
+    summary: "One published article in the reader's language, its body sanitised HTML",
+    request: news.newsIdRequest,
+    response: news.newsDetailResponse,
+  },
+  newsStock: {
+    path: CALL_PATHS.newsStock,
+    access: 'customer',
+    summary: "A stock's latest related news (stock detail)",
+    request: news.newsStockRequest,
+    response: news.newsStockResponse,
+>>>>>>> news
   },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };

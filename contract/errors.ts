@@ -219,6 +219,25 @@ export const ERROR_CODES = [
   // Message centre (docs/messages.md)
   'message.not_found',
   'announcement.no_recipients',
+  // News (issue 13)
+  'news.not_found',
+  'news.invalid_tag',
+  'news.invalid_stock',
+  'news.invalid_language',
+  'news.language_required',
+  'news.duplicate_language',
+  'news.invalid_time',
+  'news.time_past',
+  'news.image_not_found',
+  'news.not_draft',
+  'news.not_scheduled',
+  'news.not_published',
+  'news.already_published',
+  'news.already_scheduled',
+  'news.withdrawn',
+  'news.schedule_changed',
+  'news.reason_required',
+  'news.tag_required',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -42,6 +42,9 @@ export * from './ticks';
 export * from './schemas/corporate';
 // Message centre (docs/messages.md)
 export * from './schemas/messages';
+// News (issue 13)
+export * from './news';
+export * from './schemas/news';
 export * from './ipo';
 export * from './schemas/ipo';
 // Service (issue 13): daily check-in, profile, seat accounts

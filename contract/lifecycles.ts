@@ -19,6 +19,8 @@ export const LIFECYCLE_ENTITY_TYPES = [
   'subscription',
   // Service (issue 13)
   'seatAccount',
+  // News (issue 13)
+  'newsArticle',
 ] as const;
 export type LifecycleEntityType = (typeof LIFECYCLE_ENTITY_TYPES)[number];
 

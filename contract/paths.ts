@@ -69,6 +69,10 @@ export const CALL_PATHS = {
   msgUnread: '/user/msgUnread',
   msgRead: '/user/msgRead',
   msgReadAll: '/user/msgReadAll',
+  // News (issue 13, docs/news.md)
+  newsList: '/news/list',
+  newsDetail: '/news/detail',
+  newsStock: '/news/stock',
   // IPO subscriptions (issue 12, docs/ipo.md)
   ipoList: '/ipo/list',
   ipoDetail: '/ipo/detail',

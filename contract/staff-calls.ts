@@ -6,6 +6,7 @@ import * as s from './schemas/staff';
 import * as tr from './schemas/trade';
 import * as corp from './schemas/corporate';
 import * as msg from './schemas/messages';
+import * as nw from './schemas/news';
 import * as ipo from './schemas/ipo';
 import * as service from './schemas/service';
 
@@ -444,6 +445,65 @@ export const STAFF_CALLS = {
     summary: 'Announcements sent, newest first, with how many customers they reached and read them',
     request: s.pagingRequest,
     response: msg.announcementListResponse,
+  },
+  // News (issue 13, docs/news.md): operators write, schedule, publish and withdraw articles.
+  newsArticles: {
+    path: '/news/list',
+    access: OPERATE,
+    summary: 'Articles by state, newest first, staff-written, system and samples alike',
+    request: nw.newsStaffListRequest,
+    response: nw.newsStaffListResponse,
+  },
+  newsArticle: {
+    path: '/news/detail',
+    access: OPERATE,
+    summary: 'One article with every language version, for the editor',
+    request: nw.newsIdRequest,
+    response: nw.newsStaffDetailResponse,
+  },
+  newsSave: {
+    path: '/news/save',
+    access: OPERATE,
+    summary:
+      'Create a draft or change an article: language versions (bodies sanitised), tags, stocks, hot flag, cover',
+    request: nw.newsSaveRequest,
+    response: nw.newsStaffDetailResponse,
+  },
+  newsPublish: {
+    path: '/news/publish',
+    access: OPERATE,
+    summary: 'Publish a draft or a scheduled article now',
+    request: nw.newsDecisionRequest,
+    response: nw.newsStaffDetailResponse,
+  },
+  newsSchedule: {
+    path: '/news/schedule',
+    access: OPERATE,
+    summary: 'Schedule a draft for publication at a future time (a clock job publishes it)',
+    request: nw.newsScheduleRequest,
+    response: nw.newsStaffDetailResponse,
+  },
+  newsUnschedule: {
+    path: '/news/unschedule',
+    access: OPERATE,
+    summary: 'Take a scheduled article back to draft',
+    request: nw.newsDecisionRequest,
+    response: nw.newsStaffDetailResponse,
+  },
+  newsWithdraw: {
+    path: '/news/withdraw',
+    access: OPERATE,
+    summary: 'Withdraw a published article from the customer list, with a reason',
+    request: nw.newsWithdrawRequest,
+    response: nw.newsStaffDetailResponse,
+  },
+  newsImage: {
+    path: '/news/image',
+    access: OPERATE,
+    summary:
+      'Upload a cover or body image (base64 JPEG or PNG, at most 2 MB), re-encoded by the upload pipeline',
+    request: nw.newsImageRequest,
+    response: nw.newsImageResponse,
   },
   // IPO offerings (issue 12): staff set them up; the draw is a job, nobody chooses winners
   ipoOfferings: {

@@ -9,6 +9,7 @@ import { corporateActionLifecycle } from './corporate-action';
 import { rightsApplicationLifecycle } from './rights-application';
 import { subscriptionLifecycle } from './subscription';
 import { seatAccountLifecycle } from './seat-account';
+import { newsArticleLifecycle } from './news-article';
 import type { LifecycleMachine } from './lifecycle';
 
 /**
@@ -30,4 +31,6 @@ export const LIFECYCLES = {
   // IPO subscriptions (issue 12)
   subscription: subscriptionLifecycle,
   seatAccount: seatAccountLifecycle,
+  // News (issue 13)
+  newsArticle: newsArticleLifecycle,
 } as const satisfies Record<LifecycleEntityType, LifecycleMachine>;

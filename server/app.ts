@@ -25,6 +25,8 @@ import { registerMoneyModule } from './modules/money';
 import { registerTradeModule, startMatcher } from './modules/trade';
 // IPO subscriptions (issue 12)
 import { registerIpoModule } from './modules/ipo';
+// News (issue 13)
+import { registerNewsModule, startSystemNews } from './modules/news';
 import type { Matcher } from './modules/trade';
 import { registerUserModule } from './modules/user';
 import { attachRealtime } from './realtime';
@@ -97,12 +99,14 @@ export async function buildApp(
     // Started once the app is ready (below), so a failed start leaves no runner behind.
     let jobs: JobRunner | null = null;
     let matcher: Matcher | null = null;
+    let systemNews: { stop(): Promise<void> } | null = null;
     const stopUploadSweep = startUploadSweep(context.db, uploads, (error) =>
       app.log.warn({ err: error }, 'upload sweep failed'),
     );
     app.addHook('onClose', async () => {
       await jobs?.stop();
       await matcher?.stop();
+      await systemNews?.stop();
       stopSweep();
       stopAttemptSweep();
       stopUploadSweep();
@@ -139,6 +143,7 @@ export async function buildApp(
     registerServiceModule(app);
     // Message centre (docs/messages.md)
     registerMessagesModule(app);
+    registerNewsModule(app);
     if (config.clientDir !== null) {
       await app.register(staticClientPlugin, { root: config.clientDir });
     }
@@ -154,6 +159,11 @@ export async function buildApp(
     matcher = startMatcher(context, {
       pollMs: config.jobs.pollMs,
       onError: (error) => app.log.error({ err: error }, 'order sweep failed'),
+    });
+    // System market news from the feed (docs/news.md): a look every few job polls is enough.
+    systemNews = startSystemNews(context, {
+      pollMs: config.jobs.pollMs > 0 ? Math.max(config.jobs.pollMs * 5, 5_000) : 0,
+      onError: (error) => app.log.error({ err: error }, 'system news scan failed'),
     });
     return app;
   } catch (error) {

@@ -41,6 +41,11 @@ import type { RightsApplicationContext } from '../../machines/rights-application
 import { rightsApplicationMachine } from '../../machines/rights-application';
 import type { SeatAccountContext } from '../../machines/seat-account';
 import { seatAccountMachine } from '../../machines/seat-account';
+// News (issue 13)
+import { customType } from 'drizzle-orm/pg-core';
+import type { NewsLocale, NewsSource, NewsTag, SystemNewsKind } from '../../contract/news';
+import type { NewsArticleContext } from '../../machines/news-article';
+import { newsArticleMachine } from '../../machines/news-article';
 
 /**
  * The one schema both PGlite and PostgreSQL run. Change it, then `npm run db:generate` writes the
@@ -1358,4 +1363,77 @@ export const messages = pgTable(
       sql`(${t.kind} = 'event' and ${t.code} is not null and ${t.entityType} is not null) or (${t.kind} = 'announcement' and ${t.announcementId} is not null)`,
     ),
   ],
+);
+
+// ---- News (issue 13, docs/news.md) ----------------------------------------------------------
+
+const newsArticleStart = initialPersisted<NewsArticleContext>(newsArticleMachine);
+
+/** Raw bytes (PostgreSQL bytea) as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * An image staff uploaded for an article (cover or body), as the upload pipeline re-encoded it.
+ * Public once its article is published, so stored plainly in the database (not with the
+ * encrypted identity photos), and served by id.
+ */
+export const newsImages = pgTable('news_images', {
+  id: text('id').primaryKey(),
+  uploadedBy: integer('uploaded_by').references(() => staffAccounts.id),
+  mime: text('mime').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+/** An article: what is common to its language versions, and its lifecycle (machines/news-article.ts). */
+export const newsArticles = pgTable(
+  'news_articles',
+  {
+    id: serial('id').primaryKey(),
+    source: text('source').$type<NewsSource>().notNull(),
+    /** What the feed did, for system articles. */
+    kind: text('kind').$type<SystemNewsKind>(),
+    /** Written from the simulator's feed. */
+    simulated: boolean('simulated').notNull().default(false),
+    hot: boolean('hot').notNull().default(false),
+    tags: jsonb('tags').$type<NewsTag[]>().notNull().default([]),
+    stockCodes: jsonb('stock_codes').$type<string[]>().notNull().default([]),
+    coverImageId: text('cover_image_id').references(() => newsImages.id),
+    /** One system article per event (e.g. `vi:005930:2026-03-02`): a noisy feed writes it once. */
+    dedupeKey: text('dedupe_key').unique(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => staffAccounts.id),
+    state: text('state').notNull().default(newsArticleStart.state),
+    context: jsonb('context')
+      .$type<NewsArticleContext>()
+      .notNull()
+      .default(newsArticleStart.context),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('news_articles_state_idx').on(t.state, t.hot, t.publishedAt),
+    index('news_articles_source_idx').on(t.source, t.createdAt),
+  ],
+);
+
+/** One language version of an article; the body is HTML as the sanitiser left it. */
+export const newsArticleVersions = pgTable(
+  'news_article_versions',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => newsArticles.id, { onDelete: 'cascade' }),
+    lang: text('lang').$type<NewsLocale>().notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    body: text('body').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.lang] })],
 );

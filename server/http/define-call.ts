@@ -63,6 +63,8 @@ export interface CallOptions {
    * session must always be possible.
    */
   allowRestrictedAccount?: boolean;
+  /** A larger body than the app's limit (a news article's four language versions). */
+  bodyLimitBytes?: number;
 }
 
 type SpecOf<Cat extends CallCatalogue, N extends keyof Cat['calls']> = Cat['calls'][N];
@@ -105,7 +107,10 @@ export function defineCall<Cat extends CallCatalogue, N extends keyof Cat['calls
 
   app.post(
     route,
-    { config: options.rateLimit ? { rateLimit: routeRateLimit(options.rateLimit) } : {} },
+    {
+      config: options.rateLimit ? { rateLimit: routeRateLimit(options.rateLimit) } : {},
+      ...(options.bodyLimitBytes === undefined ? {} : { bodyLimit: options.bodyLimitBytes }),
+    },
     async (request) => {
       const caller = await callerOf(app.maru.db, request, spec, options);
       const key = spec.idempotent

@@ -62,6 +62,16 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'seat.not_found': 404,
   // Message centre
   'message.not_found': 404,
+  // News (issue 13)
+  'news.not_found': 404,
+  'news.image_not_found': 404,
+  'news.not_draft': 409,
+  'news.not_scheduled': 409,
+  'news.not_published': 409,
+  'news.already_published': 409,
+  'news.already_scheduled': 409,
+  'news.withdrawn': 409,
+  'news.schedule_changed': 409,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

@@ -16,6 +16,7 @@ export { corporateActionLifecycle } from './lifecycles/corporate-action';
 export { rightsApplicationLifecycle } from './lifecycles/rights-application';
 export { subscriptionLifecycle } from './lifecycles/subscription';
 export { seatAccountLifecycle } from './lifecycles/seat-account';
+export { newsArticleLifecycle } from './lifecycles/news-article';
 export { loadLifecycle, statusOf } from './status';
 export type { LifecycleStatus } from './status';
 export { subscribeTransitions } from './subscribers';

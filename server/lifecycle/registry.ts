@@ -10,6 +10,7 @@ import { corporateActionLifecycle } from './lifecycles/corporate-action';
 import { rightsApplicationLifecycle } from './lifecycles/rights-application';
 import { subscriptionLifecycle } from './lifecycles/subscription';
 import { seatAccountLifecycle } from './lifecycles/seat-account';
+import { newsArticleLifecycle } from './lifecycles/news-article';
 import type { Lifecycle } from './types';
 
 /**
@@ -30,6 +31,8 @@ export const LIFECYCLE_REGISTRY = {
   // IPO subscriptions (issue 12)
   subscription: subscriptionLifecycle,
   seatAccount: seatAccountLifecycle,
+  // News (issue 13)
+  newsArticle: newsArticleLifecycle,
 } as const satisfies Record<LifecycleEntityType, Lifecycle>;
 
 export function isLifecycleEntityType(type: string): type is LifecycleEntityType {

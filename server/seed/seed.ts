@@ -9,6 +9,8 @@ import { seedCorporateActions } from '../modules/corporate/seed';
 import { seedIpoOfferings } from '../modules/ipo/demo-offerings';
 import { ensureDemoInstitution } from './demo-institution';
 import { seedSiteConfig } from './site-config';
+// News (issue 13)
+import { seedSampleNews } from '../modules/news/samples';
 
 /** Serialises seeding when several server processes start against one PostgreSQL database. */
 const SEED_LOCK_KEY = 7_061_918;
@@ -34,6 +36,8 @@ export async function seedDefaults(
     await seedCorporateActions(tx, now);
     // IPO subscriptions (issue 12)
     await seedIpoOfferings(tx, now);
+    // News (issue 13)
+    await seedSampleNews(tx, now);
     return { demoCode: await ensureDemoInstitution(tx, demoCode) };
   });
 }

@@ -278,6 +278,17 @@ export const SCREENS: readonly ScreenRoute[] = [
     Screen: lazyScreen(() => import('../information/MsgInfoScreen')),
     session: true,
   },
+  // News (issue 13): the news tab (a Home tile; components/TabBar/tabs.ts) and an article
+  {
+    path: '/home/newsList',
+    Screen: lazyScreen(() => import('../home/news/NewsListScreen')),
+    session: true,
+  },
+  {
+    path: '/home/newsDetail',
+    Screen: lazyScreen(() => import('../home/news/NewsDetailScreen')),
+    session: true,
+  },
 ];
 
 export const SCREEN_PATHS: ReadonlySet<string> = new Set(SCREENS.map((s) => s.path));

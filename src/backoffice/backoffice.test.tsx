@@ -69,6 +69,8 @@ describe('role-based navigation', () => {
       'ipo',
       'checkInRewards',
       'announcements',
+      // News (issue 13): operators write and publish articles.
+      'news',
     ]);
     expect(navFor('admin').map((i) => i.id)).toEqual([
       'kyc',
@@ -91,6 +93,7 @@ describe('role-based navigation', () => {
       'checkInRewards',
       'seat',
       'announcements',
+      'news',
     ]);
     expect(navFor(undefined)).toEqual([]);
   });

@@ -26,6 +26,7 @@ export interface NavItem {
     | 'fundSettings'
     | 'staff'
 <<<<<<< HEAD
+<<<<<<< HEAD
     // Corporate actions (docs/corporate-actions.md)
     | 'corporate'
     | 'ipo'
@@ -35,6 +36,9 @@ export interface NavItem {
 =======
     | 'announcements';
 >>>>>>> messages
+=======
+    | 'news';
+>>>>>>> news
   path: string;
   /** The call the screen opens with: the item shows only to roles that may make it. */
   call: StaffCallName;
@@ -57,6 +61,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'fundSettings', path: '/fundSettings', call: 'fundSettingsGet' },
   { id: 'staff', path: '/staff', call: 'staffList' },
 <<<<<<< HEAD
+<<<<<<< HEAD
   // Corporate actions (docs/corporate-actions.md)
   { id: 'corporate', path: '/corporate', call: 'corporateCalendar' },
   // IPO offerings (issue 12): operators and admins (ipoOfferings is open to every role; the
@@ -69,6 +74,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // Message centre (docs/messages.md)
   { id: 'announcements', path: '/announcements', call: 'announcementList' },
 >>>>>>> messages
+=======
+  // News (issue 13)
+  { id: 'news', path: '/news', call: 'newsArticles' },
+>>>>>>> news
 ];
 
 export function navFor(role: StaffRole | undefined): NavItem[] {

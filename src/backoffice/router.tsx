@@ -35,6 +35,8 @@ import StaffScreen from './screens/StaffScreen';
 import CheckInRewardsScreen from './screens/CheckInRewardsScreen';
 import SeatScreen from './screens/SeatScreen';
 import AnnouncementsScreen from './screens/AnnouncementsScreen';
+// News (issue 13)
+import NewsScreen from './screens/NewsScreen';
 
 /** The first screen the signed-in role may open. */
 function Home() {
@@ -105,6 +107,8 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
       { path: 'seat', element: <SeatScreen /> },
       // Message centre (docs/messages.md)
       { path: 'announcements', element: <AnnouncementsScreen /> },
+      // News (issue 13)
+      { path: 'news', element: <NewsScreen /> },
       { path: '*', element: <Home /> },
     ],
   },

@@ -247,6 +247,30 @@ const CASES: Record<string, RouteCase> = {
     shows: 'block-row-21',
     emptyShows: 'block-queue-empty',
   },
+  // News (issue 13)
+  '/news': {
+    url: '/news',
+    path: '/news/list',
+    data: page([
+      {
+        id: 5,
+        title: '[예시] 환영합니다',
+        langs: ['ko', 'en'],
+        tags: ['notice'],
+        hot: true,
+        source: 'sample',
+        publishAt: null,
+        publishedAt: '2026-01-02T03:04:05Z',
+        updatedAt: '2026-01-02T03:04:05Z',
+        state: 'published',
+        version: 1,
+        accepts: ['news.withdraw'],
+      },
+    ]),
+    empty: page([]),
+    shows: 'news-row-5',
+    emptyShows: 'news-articles-empty',
+  },
   '/entities/:entityType/:entityId': {
     url: '/entities/kyc/7',
     path: '/entities/view',

@@ -20,6 +20,7 @@ import { OrderBook } from './parts/OrderBook';
 import { SimulatedBadge } from './parts/SimulatedBadge';
 import type { Stat } from './parts/StatsGrid';
 import { StatsGrid } from './parts/StatsGrid';
+import { StockNewsPanel } from './StockNewsPanel';
 import { useMarketCall } from './useMarketCall';
 import './parts/live-rows.css';
 
@@ -263,6 +264,8 @@ export default function StockDetailScreen() {
         {code ? (
           <Book code={code} prevClose={prevClose} last={live?.price ?? null} onPick={pickPrice} />
         ) : null}
+        {/* News (issue 13): the stock's related articles. */}
+        {code ? <StockNewsPanel code={code} /> : null}
       </Stack>
       {ticket.open ? (
         <TicketSheet

@@ -521,6 +521,40 @@ const TRADE_ORDER: DataOf<'tradePlace'> = {
   updatedAt: '2026-11-20T01:00:00Z',
 };
 
+/** News (issue 13): what the list, a stock's panel and the detail show with data. */
+const NEWS_ITEM_LIMIT: DataOf<'newsDetail'> = {
+  id: 42,
+  lang: 'en',
+  title: 'Samsung Electronics hits its upper limit',
+  summary: 'Samsung Electronics (005930) rose 30.00% to its daily upper price limit.',
+  coverUrl: null,
+  tags: ['market', 'stocks'],
+  stockCodes: ['005930'],
+  hot: false,
+  source: 'system',
+  kind: 'limit_up',
+  simulated: true,
+  publishedAt: '2026-11-20T00:50:00Z',
+  body: '',
+};
+const NEWS_ITEMS: DataOf<'newsList'>['items'] = [
+  {
+    id: 41,
+    lang: 'en',
+    title: '[Sample] Welcome to Maru News',
+    summary: 'Market news, IPO dates and service notices in one place.',
+    coverUrl: null,
+    tags: ['notice'],
+    stockCodes: [],
+    hot: true,
+    source: 'sample',
+    kind: null,
+    simulated: false,
+    publishedAt: '2026-11-20T00:40:00Z',
+  },
+  (({ body: _body, ...item }) => item)(NEWS_ITEM_LIMIT),
+];
+
 /**
  * What each REST call answers with data, and empty. Every call a screen makes must be here. Typed
  * by the contract's response schemas, so a fixture that falls behind the contract fails tsc.
@@ -1002,6 +1036,20 @@ export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } =
   msgUnread: { data: { unread: 1 }, empty: { unread: 0 } },
   msgRead: { data: { unread: 0 }, empty: { unread: 0 } },
   msgReadAll: { data: { unread: 0 }, empty: { unread: 0 } },
+  // News (issue 13): a hot sample and a generated, simulated market article.
+  newsList: {
+    data: { items: NEWS_ITEMS, page: 1, pageSize: 10, total: NEWS_ITEMS.length },
+    empty: { items: [], page: 1, pageSize: 10, total: 0 },
+  },
+  newsDetail: {
+    data: {
+      ...NEWS_ITEM_LIMIT,
+      body: '<p>Samsung Electronics reached its upper limit.</p><p><em>Simulated.</em></p>',
+    },
+    // An article with nothing but its title.
+    empty: { ...NEWS_ITEM_LIMIT, summary: '', body: '', stockCodes: [] },
+  },
+  newsStock: { data: { items: NEWS_ITEMS.slice(1) }, empty: { items: [] } },
 };
 
 /** What each live channel carries with data, and empty. */

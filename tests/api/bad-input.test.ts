@@ -468,6 +468,35 @@ function matrix(
     msgUnread: { valid: {}, fields: {} },
     msgRead: { valid: { id: 1 }, fields: { id: ID } },
     msgReadAll: { valid: {}, fields: {} },
+    // News (issue 13)
+    newsList: {
+      valid: { tag: 'market', page: 1, pageSize: 10 },
+      fields: {
+        tag: {
+          ...CHOICE,
+          missing: null,
+          nullValue: 'request.invalid',
+          huge: 'news.invalid_tag',
+          bad: ['Market', 'market ', '', 'market\u0000'].map(refusedWith('news.invalid_tag')),
+        },
+        page: PAGING,
+        pageSize: { ...PAGING, bad: [0, 51, 1.5].map(refusedWith('request.invalid')) },
+      },
+    },
+    newsDetail: { valid: { id: 1 }, fields: { id: ID } },
+    newsStock: {
+      valid: { code: '005930' },
+      fields: {
+        code: {
+          ...TEXT,
+          bad: [
+            ...['00593', '0059301', 'abcdef'].map(refusedWith('news.invalid_stock')),
+            { value: '', code: 'request.required' },
+            ...BAD_CHARACTERS,
+          ],
+        },
+      },
+    },
   };
 }
 

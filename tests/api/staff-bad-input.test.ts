@@ -114,6 +114,7 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   blockQueue: {},
   blockApprove: { id: 1, version: 0 },
   blockReject: { id: 1, version: 0, reason: 'Over the offering' },
+<<<<<<< HEAD
   // Corporate actions (docs/corporate-actions.md)
   corporateCalendar: { page: 1, pageSize: 20 },
   corporateCreate: {
@@ -197,6 +198,27 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   seatQueue: {},
   seatApprove: { id: 1, version: 0 },
   seatReject: { id: 1, version: 0, reason: 'Trading history too short' },
+=======
+  // News (issue 13)
+  newsArticles: { state: 'published', page: 1, pageSize: 20 },
+  newsArticle: { id: 1 },
+  newsSave: {
+    id: 1,
+    version: 0,
+    versions: [{ lang: 'ko', title: '제목', summary: '요약', body: '<p>본문</p>' }],
+    tags: ['market'],
+    stockCodes: ['005930'],
+    hot: false,
+    coverImageId: null,
+  },
+  newsPublish: { id: 1, version: 0 },
+  newsSchedule: { id: 1, version: 0, publishAt: '2030-01-01T00:00:00.000Z' },
+  newsUnschedule: { id: 1, version: 0 },
+  newsWithdraw: { id: 1, version: 0, reason: 'Outdated' },
+  newsImage: {
+    data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  },
+>>>>>>> news
 };
 
 const WRONG_TYPES: unknown[] = [{}, [], true, 'text', 12345];
@@ -280,7 +302,7 @@ describe.each(databaseKinds)('staff bad input on %s', (kind) => {
     // Money fields answer their own codes (money.invalid_amount, money.unsupported_currency), and
     // trading ones theirs (a product that is not one: trade.product_unavailable; a symbol:
     // market.unknown_symbol).
-    expect(answer.code).toMatch(/^(request|account|staff|kyc|money|trade|market)\./);
+    expect(answer.code).toMatch(/^(request|account|staff|kyc|money|trade|market|news|upload)\./);
     if (field !== undefined) expect(answer.params?.field, name).toBe(field);
     expect(await snapshot(t.db)).toEqual(before);
     return answer;

@@ -129,6 +129,12 @@ const POOL: unknown[] = [
   '9410',
   '100000000001',
   'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  // News (issue 13): an article's language versions and tags (the back office's /news/save)
+  [{ lang: 'ko', title: '제목', summary: '', body: '<p>본문</p>' }],
+  ['market'],
+  '2030-01-01T00:00:00.000Z',
+  // A 1×1 PNG, base64 (the back office's /news/image)
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
 ];
 
 /** Candidates a field's JSON schema suggests: its allowed values, a number in range, … */

@@ -30,6 +30,7 @@ const ENTITY_SCREENS: Record<
   subscription: { path: () => `/ipo`, call: 'ipoOfferings' },
   // Service (issue 13)
   seatAccount: { path: () => `/seat`, call: 'seatQueue' },
+  newsArticle: { path: (id) => `/news?id=${id}`, call: 'newsArticle' },
 };
 
 const isEntityType = (value: string | undefined): value is LifecycleEntityType =>
