@@ -8,6 +8,7 @@ import * as market from './schemas/market';
 import * as money from './schemas/money';
 import * as funds from './schemas/funds';
 import * as trade from './schemas/trade';
+import * as placement from './schemas/placement';
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
@@ -431,6 +432,64 @@ export const CALLS = {
     response: trade.blockListResponse,
     audit: true,
     idempotent: true,
+  },
+  // Placements and auctions (issue 12, docs/placements.md)
+  placementList: {
+    path: CALL_PATHS.placementList,
+    access: 'customer',
+    summary: "Placements (price, quantity, tiers, window, state) and the customer's applications",
+    request: placement.placementListRequest,
+    response: placement.placementListResponse,
+  },
+  placementApply: {
+    path: CALL_PATHS.placementApply,
+    access: 'customer',
+    summary:
+      "Apply for shares of a placement in progress: the deposit is held until the allotment at the window's close",
+    request: placement.placementApplyRequest,
+    response: placement.placementApplicationDto,
+    audit: true,
+    idempotent: true,
+  },
+  placementPay: {
+    path: CALL_PATHS.placementPay,
+    access: 'customer',
+    summary: 'Pay up an allotment pending payment: the shares become a position at the placement price',
+    request: placement.placementIdRequest,
+    response: placement.placementApplicationDto,
+    audit: true,
+    idempotent: true,
+  },
+  placementRecords: {
+    path: CALL_PATHS.placementRecords,
+    access: 'customer',
+    summary: "The customer's placement applications by page, newest first",
+    request: placement.recordsRequest,
+    response: placement.placementRecordsResponse,
+  },
+  auctionList: {
+    path: CALL_PATHS.auctionList,
+    access: 'customer',
+    summary: "Auctions (shares offered, reserve, window, state) and the customer's bids",
+    request: placement.placementListRequest,
+    response: placement.auctionListResponse,
+  },
+  auctionBid: {
+    path: CALL_PATHS.auctionBid,
+    access: 'customer',
+    summary:
+      'A sealed bid in an auction in progress: price × shares held; at the close the best prices (then the earliest) win at their own price',
+    request: placement.auctionBidRequest,
+    response: placement.auctionBidDto,
+    audit: true,
+    idempotent: true,
+  },
+  auctionRecords: {
+    path: CALL_PATHS.auctionRecords,
+    access: 'customer',
+    summary: "The customer's auction bids by page, newest first, with what each won",
+    request: placement.recordsRequest,
+    response: placement.auctionRecordsResponse,
   },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };

@@ -12,6 +12,11 @@ export const LIFECYCLE_ENTITY_TYPES = [
   'withdrawal',
   'order',
   'blockApplication',
+  // Placements and auctions (issue 12, docs/placements.md)
+  'placement',
+  'placementApplication',
+  'auction',
+  'auctionBid',
 ] as const;
 export type LifecycleEntityType = (typeof LIFECYCLE_ENTITY_TYPES)[number];
 

@@ -61,4 +61,12 @@ export const CALL_PATHS = {
   portfolio: '/trade/portfolio',
   blockList: '/trade/block/list',
   blockApply: '/trade/block/apply',
+  // Placements and auctions (issue 12, docs/placements.md)
+  placementList: '/placement/list',
+  placementApply: '/placement/apply',
+  placementPay: '/placement/pay',
+  placementRecords: '/placement/records',
+  auctionList: '/auction/list',
+  auctionBid: '/auction/bid',
+  auctionRecords: '/auction/records',
 } as const;

@@ -4,6 +4,7 @@ import * as jobs from './schemas/jobs';
 import * as fs from './schemas/funds-staff';
 import * as s from './schemas/staff';
 import * as tr from './schemas/trade';
+import * as pl from './schemas/placement';
 
 /** The back office lives under its own base path, with its own sessions (header STAFF_TOKEN_HEADER). */
 export const STAFF_API_BASE = '/api/staff';
@@ -379,6 +380,43 @@ export const STAFF_CALLS = {
     summary: 'Reject an application with the reason the customer reads; the amount is released',
     request: tr.blockRejectRequest,
     response: tr.blockQueueResponse,
+  },
+  // Placements and auctions (issue 12, docs/placements.md): operators set them up; nobody
+  // chooses who gets shares (the close computes it by the published rule).
+  offeringsList: {
+    path: '/offerings/list',
+    access: ANY,
+    summary: 'Placements and auctions with their states and how many applied or bid',
+    request: emptyRequest,
+    response: pl.staffOfferingsResponse,
+  },
+  placementSave: {
+    path: '/offerings/placement/save',
+    access: OPERATE,
+    summary: 'Create a placement (no id) or edit a draft one: symbol, price, shares, tiers, window',
+    request: pl.placementSaveRequest,
+    response: pl.staffOfferingsResponse,
+  },
+  placementPublish: {
+    path: '/offerings/placement/publish',
+    access: OPERATE,
+    summary: 'Publish a draft placement: no more edits; the clock opens and closes it',
+    request: pl.publishRequest,
+    response: pl.staffOfferingsResponse,
+  },
+  auctionSave: {
+    path: '/offerings/auction/save',
+    access: OPERATE,
+    summary: 'Create an auction (no id) or edit a draft one: symbol, shares, reserve, window',
+    request: pl.auctionSaveRequest,
+    response: pl.staffOfferingsResponse,
+  },
+  auctionPublish: {
+    path: '/offerings/auction/publish',
+    access: OPERATE,
+    summary: 'Publish a draft auction: no more edits; the clock opens and closes it',
+    request: pl.publishRequest,
+    response: pl.staffOfferingsResponse,
   },
 } as const satisfies Record<string, CallSpec>;
 

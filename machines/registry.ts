@@ -5,6 +5,10 @@ import { kycLifecycle } from './kyc';
 import { withdrawalLifecycle } from './withdrawal';
 import { orderLifecycle } from './order';
 import { blockApplicationLifecycle } from './block-application';
+// Placements and auctions (issue 12)
+import { auctionLifecycle, placementLifecycle } from './offering-window';
+import { placementApplicationLifecycle } from './placement-application';
+import { auctionBidLifecycle } from './auction-bid';
 import type { LifecycleMachine } from './lifecycle';
 
 /**
@@ -20,4 +24,9 @@ export const LIFECYCLES = {
   withdrawal: withdrawalLifecycle,
   order: orderLifecycle,
   blockApplication: blockApplicationLifecycle,
+  // Placements and auctions (issue 12)
+  placement: placementLifecycle,
+  placementApplication: placementApplicationLifecycle,
+  auction: auctionLifecycle,
+  auctionBid: auctionBidLifecycle,
 } as const satisfies Record<LifecycleEntityType, LifecycleMachine>;

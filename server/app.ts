@@ -29,6 +29,9 @@ import { attachRealtime } from './realtime';
 import { registerFundPasswordModule } from './modules/fund-password';
 import { registerKycModule } from './modules/kyc';
 import { registerStaffModule } from './modules/staff';
+// Placements and auctions (issue 12)
+import { registerPlacementModule } from './modules/placement';
+import { registerAuctionModule } from './modules/auction';
 import { openUploadStore, startUploadSweep } from './uploads';
 import { seedDefaults } from './seed/seed';
 
@@ -124,6 +127,9 @@ export async function buildApp(
     registerMarketModule(app);
     registerMoneyModule(app);
     registerTradeModule(app);
+    // Placements and auctions (issue 12)
+    registerPlacementModule(app);
+    registerAuctionModule(app);
     if (config.clientDir !== null) {
       await app.register(staticClientPlugin, { root: config.clientDir });
     }

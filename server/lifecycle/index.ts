@@ -12,6 +12,12 @@ export { depositLifecycle } from './lifecycles/deposit';
 export { withdrawalLifecycle } from './lifecycles/withdrawal';
 export { orderLifecycle } from './lifecycles/order';
 export { blockApplicationLifecycle } from './lifecycles/block-application';
+export {
+  auctionBidLifecycle,
+  auctionLifecycle,
+  placementApplicationLifecycle,
+  placementLifecycle,
+} from './lifecycles/placement';
 export { loadLifecycle, statusOf } from './status';
 export type { LifecycleStatus } from './status';
 export { subscribeTransitions } from './subscribers';

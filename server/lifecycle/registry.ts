@@ -6,6 +6,13 @@ import { kycLifecycle } from './lifecycles/kyc';
 import { withdrawalLifecycle } from './lifecycles/withdrawal';
 import { orderLifecycle } from './lifecycles/order';
 import { blockApplicationLifecycle } from './lifecycles/block-application';
+// Placements and auctions (issue 12)
+import {
+  auctionBidLifecycle,
+  auctionLifecycle,
+  placementApplicationLifecycle,
+  placementLifecycle,
+} from './lifecycles/placement';
 import type { Lifecycle } from './types';
 
 /**
@@ -20,6 +27,11 @@ export const LIFECYCLE_REGISTRY = {
   withdrawal: withdrawalLifecycle,
   order: orderLifecycle,
   blockApplication: blockApplicationLifecycle,
+  // Placements and auctions (issue 12)
+  placement: placementLifecycle,
+  placementApplication: placementApplicationLifecycle,
+  auction: auctionLifecycle,
+  auctionBid: auctionBidLifecycle,
 } as const satisfies Record<LifecycleEntityType, Lifecycle>;
 
 export function isLifecycleEntityType(type: string): type is LifecycleEntityType {

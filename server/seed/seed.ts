@@ -3,6 +3,9 @@ import type { Database } from '../db/connect';
 import { seedDemoChannels } from '../modules/money/deposits/channels';
 import { seedBlockOfferings } from '../modules/trade/block-offerings';
 import { seedProducts } from '../modules/trade/products';
+// Placements and auctions (issue 12)
+import { seedPlacement } from '../modules/placement/placements';
+import { seedAuction } from '../modules/auction/auctions';
 import { ensureDemoInstitution } from './demo-institution';
 import { seedSiteConfig } from './site-config';
 
@@ -26,6 +29,9 @@ export async function seedDefaults(
     await seedDemoChannels(tx);
     await seedProducts(tx);
     await seedBlockOfferings(tx, now);
+    // Placements and auctions (issue 12): one of each, labelled demo
+    await seedPlacement(tx, now);
+    await seedAuction(tx, now);
     return { demoCode: await ensureDemoInstitution(tx, demoCode) };
   });
 }

@@ -2,18 +2,15 @@ import { asc, eq } from 'drizzle-orm';
 import type { BlockApplicationEvent } from '../../../machines/block-application';
 import type { InferType } from 'yup';
 import type { blockQueueResponse } from '../../../contract/schemas/trade';
-import { SELL_TAX_PPM } from '../../../contract';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/connect';
-import { blockApplications, blockOfferings, customers, tradeOrders } from '../../db/schema';
-import { applyEvent, blockApplicationLifecycle, orderLifecycle, statusOf } from '../../lifecycle';
+import { blockApplications, blockOfferings, customers } from '../../db/schema';
+import { applyEvent, blockApplicationLifecycle, statusOf } from '../../lifecycle';
 import { applicationDto } from './block-applications';
 import type { ApplicationRow } from './block-applications';
 import { heldFor, releaseApplication } from './block-ledger';
 import { listOfferings, offeringById } from './block-offerings';
-import { openFromHeld } from './order-ledger';
-import { readProducts } from './products';
-import { sessionEndAfter, unlockAtOf } from './trading-time';
+import { openHeldPosition } from './held-position';
 
 /**
  * The back office's block-trade desk: the applications under review and the offerings; approve
@@ -65,59 +62,22 @@ async function applicationById(db: Database, id: number): Promise<ApplicationRow
   return row ?? null;
 }
 
-/**
- * The position an approved application becomes: an order of the block product filled at the
- * offering price at once, its margin and fee exactly what applying held.
- */
+/** The position an approved application becomes, at the offering price with what was held. */
 async function openPosition(maru: AppContext, tx: Database, row: ApplicationRow): Promise<number> {
-  const now = maru.clock.now();
   const offering = await offeringById(tx, row.offeringId);
-  const terms = (await readProducts(tx)).find((p) => p.code === 'block');
-  if (!terms) throw new Error('the block product has no terms');
-  const market = maru.feed.instrument(offering.symbol)?.market ?? 'KOSPI';
-  const held = await heldFor(tx, row);
-  // Bought outright (leverage 1, a long pays no tax on opening): the margin is the notional and
-  // the rest of the hold is the commission computed when applying.
-  const margin = row.amount;
-  const [order] = await tx
-    .insert(tradeOrders)
-    .values({
+  return openHeldPosition(
+    tx,
+    {
       customerId: row.customerId,
-      product: 'block',
-      terms,
       symbol: offering.symbol,
-      side: 'long',
-      type: 'limit',
-      limitPrice: row.price,
-      lots: row.shares,
-      shares: row.shares,
-      leverage: 1,
-      taxPpm: SELL_TAX_PPM[market],
-      margin,
-      notional: row.amount,
-      openFee: held - margin,
-      openTax: 0,
-      expiresAt: sessionEndAfter(now, maru.feed.session().demo),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (!order) throw new Error('order insert returned no row');
-  await applyEvent(tx, {
-    lifecycle: orderLifecycle,
-    id: order.id,
-    event: {
-      type: 'order.fill',
+      market: maru.feed.instrument(offering.symbol)?.market ?? 'KOSPI',
       price: row.price,
-      at: now.toISOString(),
-      unlockAt: unlockAtOf(terms.lock, now).toISOString(),
+      shares: row.shares,
+      held: await heldFor(tx, row),
     },
-    actor: { kind: 'system', id: null },
-    expectedVersion: order.version,
-    now,
-    sideEffects: (inner) => openFromHeld(inner, order),
-  });
-  return order.id;
+    maru.clock.now(),
+    maru.feed.session().demo,
+  );
 }
 
 /** One staff decision through the machine, with its money in the same transaction. */

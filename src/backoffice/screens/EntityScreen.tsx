@@ -23,6 +23,11 @@ const ENTITY_SCREENS: Record<
   withdrawal: { path: (id) => `/withdrawals/detail?id=${id}`, call: 'withdrawalsDetail' },
   order: { path: (id) => `/orders/detail?id=${id}`, call: 'ordersDetail' },
   blockApplication: { path: () => `/block`, call: 'blockQueue' },
+  // Placements and auctions (issue 12): one set-up screen for both windows
+  placement: { path: () => `/offerings`, call: 'offeringsList' },
+  placementApplication: { path: () => `/offerings`, call: 'offeringsList' },
+  auction: { path: () => `/offerings`, call: 'offeringsList' },
+  auctionBid: { path: () => `/offerings`, call: 'offeringsList' },
 };
 
 const isEntityType = (value: string | undefined): value is LifecycleEntityType =>
