@@ -3,7 +3,11 @@ import type {
   PlacementApplicationContext,
   PlacementApplicationEvent,
 } from '../../machines/placement-application';
-import { applyEvent, placementApplicationLifecycle, placementLifecycle } from '../../server/lifecycle';
+import {
+  applyEvent,
+  placementApplicationLifecycle,
+  placementLifecycle,
+} from '../../server/lifecycle';
 import type { DatabaseKind } from '../support/test-app';
 import { buildTestApp } from '../support/test-app';
 import type { LifecycleAdapter } from '../support/lifecycle-paths';

@@ -142,10 +142,15 @@ export function payPlacement(
   id: number,
   key: string = randomUUID(),
 ): Promise<LightMyRequestResponse> {
-  return call(app, '/placement/pay', { id }, {
-    session: trader.session,
-    headers: { 'idempotency-key': key },
-  });
+  return call(
+    app,
+    '/placement/pay',
+    { id },
+    {
+      session: trader.session,
+      headers: { 'idempotency-key': key },
+    },
+  );
 }
 
 export function bid(
