@@ -114,7 +114,10 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   blockReject: { id: 1, version: 0, reason: 'Over the offering' },
   // Placements and auctions (issue 12)
   offeringsList: {},
+  // An edit of a draft (create leaves id and version out).
   placementSave: {
+    id: 1,
+    version: 0,
     symbol: '005930',
     price: 70_000,
     sharesOffered: 10_000,
@@ -126,6 +129,8 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   },
   placementPublish: { id: 1, version: 0 },
   auctionSave: {
+    id: 1,
+    version: 0,
     symbol: '005930',
     sharesOffered: 1_000,
     reservePrice: 60_000,

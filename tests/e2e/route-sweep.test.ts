@@ -41,6 +41,9 @@ const QUERIES: Record<string, readonly string[]> = {
   '/home/dayTrading': ['', '?symbol=005930'],
   '/trade/index': ['?tab=holding', '?tab=pending', '?tab=closed'],
   '/trade/positionDetail': ['', `?id=${NO_SUCH_ORDER}`],
+  // Placements and auctions (issue 12): the seeded demo ones (id 1), and an id with none
+  '/home/newStockPsBuy': ['?id=1', `?id=${NO_SUCH_ORDER}`],
+  '/home/auctionBid': ['?id=1', `?id=${NO_SUCH_ORDER}`],
 };
 const UNKNOWN_ROUTE = '/no/such/screen';
 /**
