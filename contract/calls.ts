@@ -10,6 +10,7 @@ import * as funds from './schemas/funds';
 import * as trade from './schemas/trade';
 <<<<<<< HEAD
 <<<<<<< HEAD
+<<<<<<< HEAD
 import * as ipo from './schemas/ipo';
 import * as corporate from './schemas/corporate';
 import * as service from './schemas/service';
@@ -19,6 +20,9 @@ import * as messages from './schemas/messages';
 =======
 import * as news from './schemas/news';
 >>>>>>> news
+=======
+import * as placement from './schemas/placement';
+>>>>>>> placement
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
@@ -445,6 +449,7 @@ export const CALLS = {
   },
 <<<<<<< HEAD
 <<<<<<< HEAD
+<<<<<<< HEAD
   // IPO subscriptions (issue 12, docs/ipo.md)
   ipoList: {
     path: CALL_PATHS.ipoList,
@@ -640,6 +645,65 @@ export const CALLS = {
     request: news.newsStockRequest,
     response: news.newsStockResponse,
 >>>>>>> news
+=======
+  // Placements and auctions (issue 12, docs/placements.md)
+  placementList: {
+    path: CALL_PATHS.placementList,
+    access: 'customer',
+    summary: "Placements (price, quantity, tiers, window, state) and the customer's applications",
+    request: placement.placementListRequest,
+    response: placement.placementListResponse,
+  },
+  placementApply: {
+    path: CALL_PATHS.placementApply,
+    access: 'customer',
+    summary:
+      "Apply for shares of a placement in progress: the deposit is held until the allotment at the window's close",
+    request: placement.placementApplyRequest,
+    response: placement.placementApplicationDto,
+    audit: true,
+    idempotent: true,
+  },
+  placementPay: {
+    path: CALL_PATHS.placementPay,
+    access: 'customer',
+    summary: 'Pay up an allotment pending payment: the shares become a position at the placement price',
+    request: placement.placementIdRequest,
+    response: placement.placementApplicationDto,
+    audit: true,
+    idempotent: true,
+  },
+  placementRecords: {
+    path: CALL_PATHS.placementRecords,
+    access: 'customer',
+    summary: "The customer's placement applications by page, newest first",
+    request: placement.recordsRequest,
+    response: placement.placementRecordsResponse,
+  },
+  auctionList: {
+    path: CALL_PATHS.auctionList,
+    access: 'customer',
+    summary: "Auctions (shares offered, reserve, window, state) and the customer's bids",
+    request: placement.placementListRequest,
+    response: placement.auctionListResponse,
+  },
+  auctionBid: {
+    path: CALL_PATHS.auctionBid,
+    access: 'customer',
+    summary:
+      'A sealed bid in an auction in progress: price × shares held; at the close the best prices (then the earliest) win at their own price',
+    request: placement.auctionBidRequest,
+    response: placement.auctionBidDto,
+    audit: true,
+    idempotent: true,
+  },
+  auctionRecords: {
+    path: CALL_PATHS.auctionRecords,
+    access: 'customer',
+    summary: "The customer's auction bids by page, newest first, with what each won",
+    request: placement.recordsRequest,
+    response: placement.auctionRecordsResponse,
+>>>>>>> placement
   },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };

@@ -21,6 +21,11 @@ export const LIFECYCLE_ENTITY_TYPES = [
   'seatAccount',
   // News (issue 13)
   'newsArticle',
+  // Placements and auctions (issue 12, docs/placements.md)
+  'placement',
+  'placementApplication',
+  'auction',
+  'auctionBid',
 ] as const;
 export type LifecycleEntityType = (typeof LIFECYCLE_ENTITY_TYPES)[number];
 

@@ -73,6 +73,14 @@ export const CALL_PATHS = {
   newsList: '/news/list',
   newsDetail: '/news/detail',
   newsStock: '/news/stock',
+  // Placements and auctions (issue 12, docs/placements.md)
+  placementList: '/placement/list',
+  placementApply: '/placement/apply',
+  placementPay: '/placement/pay',
+  placementRecords: '/placement/records',
+  auctionList: '/auction/list',
+  auctionBid: '/auction/bid',
+  auctionRecords: '/auction/records',
   // IPO subscriptions (issue 12, docs/ipo.md)
   ipoList: '/ipo/list',
   ipoDetail: '/ipo/detail',

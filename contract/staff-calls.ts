@@ -7,6 +7,7 @@ import * as tr from './schemas/trade';
 import * as corp from './schemas/corporate';
 import * as msg from './schemas/messages';
 import * as nw from './schemas/news';
+import * as pl from './schemas/placement';
 import * as ipo from './schemas/ipo';
 import * as service from './schemas/service';
 
@@ -504,6 +505,43 @@ export const STAFF_CALLS = {
       'Upload a cover or body image (base64 JPEG or PNG, at most 2 MB), re-encoded by the upload pipeline',
     request: nw.newsImageRequest,
     response: nw.newsImageResponse,
+  },
+  // Placements and auctions (issue 12, docs/placements.md): operators set them up; nobody
+  // chooses who gets shares (the close computes it by the published rule).
+  offeringsList: {
+    path: '/offerings/list',
+    access: ANY,
+    summary: 'Placements and auctions with their states and how many applied or bid',
+    request: emptyRequest,
+    response: pl.staffOfferingsResponse,
+  },
+  placementSave: {
+    path: '/offerings/placement/save',
+    access: OPERATE,
+    summary: 'Create a placement (no id) or edit a draft one: symbol, price, shares, tiers, window',
+    request: pl.placementSaveRequest,
+    response: pl.staffOfferingsResponse,
+  },
+  placementPublish: {
+    path: '/offerings/placement/publish',
+    access: OPERATE,
+    summary: 'Publish a draft placement: no more edits; the clock opens and closes it',
+    request: pl.publishRequest,
+    response: pl.staffOfferingsResponse,
+  },
+  auctionSave: {
+    path: '/offerings/auction/save',
+    access: OPERATE,
+    summary: 'Create an auction (no id) or edit a draft one: symbol, shares, reserve, window',
+    request: pl.auctionSaveRequest,
+    response: pl.staffOfferingsResponse,
+  },
+  auctionPublish: {
+    path: '/offerings/auction/publish',
+    access: OPERATE,
+    summary: 'Publish a draft auction: no more edits; the clock opens and closes it',
+    request: pl.publishRequest,
+    response: pl.staffOfferingsResponse,
   },
   // IPO offerings (issue 12): staff set them up; the draw is a job, nobody chooses winners
   ipoOfferings: {

@@ -10,6 +10,10 @@ import { rightsApplicationLifecycle } from './rights-application';
 import { subscriptionLifecycle } from './subscription';
 import { seatAccountLifecycle } from './seat-account';
 import { newsArticleLifecycle } from './news-article';
+// Placements and auctions (issue 12)
+import { auctionLifecycle, placementLifecycle } from './offering-window';
+import { placementApplicationLifecycle } from './placement-application';
+import { auctionBidLifecycle } from './auction-bid';
 import type { LifecycleMachine } from './lifecycle';
 
 /**
@@ -33,4 +37,9 @@ export const LIFECYCLES = {
   seatAccount: seatAccountLifecycle,
   // News (issue 13)
   newsArticle: newsArticleLifecycle,
+  // Placements and auctions (issue 12)
+  placement: placementLifecycle,
+  placementApplication: placementApplicationLifecycle,
+  auction: auctionLifecycle,
+  auctionBid: auctionBidLifecycle,
 } as const satisfies Record<LifecycleEntityType, LifecycleMachine>;

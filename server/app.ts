@@ -34,6 +34,9 @@ import { registerFundPasswordModule } from './modules/fund-password';
 import { registerKycModule } from './modules/kyc';
 import { registerStaffModule } from './modules/staff';
 import { registerServiceModule } from './modules/service';
+// Placements and auctions (issue 12)
+import { registerPlacementModule } from './modules/placement';
+import { registerAuctionModule } from './modules/auction';
 import { openUploadStore, startUploadSweep } from './uploads';
 import { seedDefaults } from './seed/seed';
 // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
@@ -144,6 +147,9 @@ export async function buildApp(
     // Message centre (docs/messages.md)
     registerMessagesModule(app);
     registerNewsModule(app);
+    // Placements and auctions (issue 12)
+    registerPlacementModule(app);
+    registerAuctionModule(app);
     if (config.clientDir !== null) {
       await app.register(staticClientPlugin, { root: config.clientDir });
     }

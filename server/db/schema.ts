@@ -46,6 +46,13 @@ import { customType } from 'drizzle-orm/pg-core';
 import type { NewsLocale, NewsSource, NewsTag, SystemNewsKind } from '../../contract/news';
 import type { NewsArticleContext } from '../../machines/news-article';
 import { newsArticleMachine } from '../../machines/news-article';
+// Placements and auctions (issue 12)
+import type { OfferingWindowContext } from '../../machines/offering-window';
+import { auctionMachine, placementMachine } from '../../machines/offering-window';
+import type { PlacementApplicationContext } from '../../machines/placement-application';
+import { placementApplicationMachine } from '../../machines/placement-application';
+import type { AuctionBidContext } from '../../machines/auction-bid';
+import { auctionBidMachine } from '../../machines/auction-bid';
 
 /**
  * The one schema both PGlite and PostgreSQL run. Change it, then `npm run db:generate` writes the
@@ -1436,4 +1443,155 @@ export const newsArticleVersions = pgTable(
     body: text('body').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.lang] })],
+);
+
+// ---- Placements and auctions (issue 12, docs/placements.md) ------------------------------------
+
+const placementStart = initialPersisted<OfferingWindowContext>(placementMachine);
+const placementApplicationStart = initialPersisted<PlacementApplicationContext>(
+  placementApplicationMachine,
+);
+const auctionStart = initialPersisted<OfferingWindowContext>(auctionMachine);
+const auctionBidStart = initialPersisted<AuctionBidContext>(auctionBidMachine);
+
+/** One tier of a placement: applying for at least `minShares` earns `allotPct` % of them. */
+export interface PlacementTier {
+  minShares: number;
+  allotPct: number;
+}
+
+/** A placement staff set up (machines/offering-window.ts): tiers, price, window, deposit. */
+export const placements = pgTable(
+  'placements',
+  {
+    id: serial('id').primaryKey(),
+    symbol: text('symbol').notNull(),
+    /** The instrument's name and market (KOSPI, KOSDAQ), written when set up: the close and
+     * the records read no market feed. */
+    name: text('name').notNull(),
+    market: text('market').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    sharesOffered: integer('shares_offered').notNull(),
+    /** Ascending by minimum; the lowest minimum is the least one can apply for. */
+    tiers: jsonb('tiers').$type<PlacementTier[]>().notNull(),
+    /** The share of price × shares held when applying. */
+    depositPct: integer('deposit_pct').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    /** How long an allotment waits for payment after the close. */
+    paymentHours: integer('payment_hours').notNull(),
+    demo: boolean('demo').notNull().default(false),
+    createdBy: integer('created_by'),
+    state: text('state').notNull().default(placementStart.state),
+    context: jsonb('context')
+      .$type<OfferingWindowContext>()
+      .notNull()
+      .default(placementStart.context),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'placements_positive',
+      sql`${t.price} > 0 and ${t.sharesOffered} > 0 and ${t.depositPct} between 1 and 100 and ${t.paymentHours} > 0`,
+    ),
+    check('placements_window', sql`${t.opensAt} < ${t.closesAt}`),
+  ],
+);
+
+/** A customer's application for a placement (machines/placement-application.ts). */
+export const placementApplications = pgTable(
+  'placement_applications',
+  {
+    id: serial('id').primaryKey(),
+    placementId: integer('placement_id')
+      .notNull()
+      .references(() => placements.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    shares: integer('shares').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    /** What applying held (the placement's deposit share of price × shares). */
+    deposit: bigint('deposit', { mode: 'number' }).notNull(),
+    /** The position the paid-up shares became. */
+    orderId: integer('order_id').references(() => tradeOrders.id),
+    state: text('state').notNull().default(placementApplicationStart.state),
+    context: jsonb('context')
+      .$type<PlacementApplicationContext>()
+      .notNull()
+      .default(placementApplicationStart.context),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('placement_applications_positive', sql`${t.shares} > 0 and ${t.deposit} > 0`),
+    index('placement_applications_customer_idx').on(t.customerId, t.id),
+    index('placement_applications_placement_idx').on(t.placementId, t.id),
+  ],
+);
+
+/** An auction staff set up (machines/offering-window.ts): shares offered, reserve, window. */
+export const auctions = pgTable(
+  'auctions',
+  {
+    id: serial('id').primaryKey(),
+    symbol: text('symbol').notNull(),
+    name: text('name').notNull(),
+    market: text('market').notNull(),
+    sharesOffered: integer('shares_offered').notNull(),
+    /** The lowest price a bid may name. */
+    reservePrice: bigint('reserve_price', { mode: 'number' }).notNull(),
+    minShares: integer('min_shares').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    demo: boolean('demo').notNull().default(false),
+    createdBy: integer('created_by'),
+    state: text('state').notNull().default(auctionStart.state),
+    context: jsonb('context')
+      .$type<OfferingWindowContext>()
+      .notNull()
+      .default(auctionStart.context),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'auctions_positive',
+      sql`${t.sharesOffered} > 0 and ${t.reservePrice} > 0 and ${t.minShares} > 0`,
+    ),
+    check('auctions_window', sql`${t.opensAt} < ${t.closesAt}`),
+  ],
+);
+
+/** A sealed bid (machines/auction-bid.ts). */
+export const auctionBids = pgTable(
+  'auction_bids',
+  {
+    id: serial('id').primaryKey(),
+    auctionId: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    shares: integer('shares').notNull(),
+    /** What bidding held: price × shares and the commission on it. */
+    held: bigint('held', { mode: 'number' }).notNull(),
+    orderId: integer('order_id').references(() => tradeOrders.id),
+    state: text('state').notNull().default(auctionBidStart.state),
+    context: jsonb('context').$type<AuctionBidContext>().notNull().default(auctionBidStart.context),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('auction_bids_positive', sql`${t.price} > 0 and ${t.shares} > 0 and ${t.held} > 0`),
+    index('auction_bids_customer_idx').on(t.customerId, t.id),
+    index('auction_bids_auction_idx').on(t.auctionId, t.price, t.id),
+  ],
 );

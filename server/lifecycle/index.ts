@@ -17,6 +17,12 @@ export { rightsApplicationLifecycle } from './lifecycles/rights-application';
 export { subscriptionLifecycle } from './lifecycles/subscription';
 export { seatAccountLifecycle } from './lifecycles/seat-account';
 export { newsArticleLifecycle } from './lifecycles/news-article';
+export {
+  auctionBidLifecycle,
+  auctionLifecycle,
+  placementApplicationLifecycle,
+  placementLifecycle,
+} from './lifecycles/placement';
 export { loadLifecycle, statusOf } from './status';
 export type { LifecycleStatus } from './status';
 export { subscribeTransitions } from './subscribers';

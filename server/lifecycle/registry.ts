@@ -11,6 +11,13 @@ import { rightsApplicationLifecycle } from './lifecycles/rights-application';
 import { subscriptionLifecycle } from './lifecycles/subscription';
 import { seatAccountLifecycle } from './lifecycles/seat-account';
 import { newsArticleLifecycle } from './lifecycles/news-article';
+// Placements and auctions (issue 12)
+import {
+  auctionBidLifecycle,
+  auctionLifecycle,
+  placementApplicationLifecycle,
+  placementLifecycle,
+} from './lifecycles/placement';
 import type { Lifecycle } from './types';
 
 /**
@@ -33,6 +40,11 @@ export const LIFECYCLE_REGISTRY = {
   seatAccount: seatAccountLifecycle,
   // News (issue 13)
   newsArticle: newsArticleLifecycle,
+  // Placements and auctions (issue 12)
+  placement: placementLifecycle,
+  placementApplication: placementApplicationLifecycle,
+  auction: auctionLifecycle,
+  auctionBid: auctionBidLifecycle,
 } as const satisfies Record<LifecycleEntityType, Lifecycle>;
 
 export function isLifecycleEntityType(type: string): type is LifecycleEntityType {

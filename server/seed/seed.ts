@@ -7,6 +7,9 @@ import { seedProducts } from '../modules/trade/products';
 import { seedCorporateActions } from '../modules/corporate/seed';
 // IPO subscriptions (issue 12)
 import { seedIpoOfferings } from '../modules/ipo/demo-offerings';
+// Placements and auctions (issue 12)
+import { seedPlacement } from '../modules/placement/placements';
+import { seedAuction } from '../modules/auction/auctions';
 import { ensureDemoInstitution } from './demo-institution';
 import { seedSiteConfig } from './site-config';
 // News (issue 13)
@@ -38,6 +41,9 @@ export async function seedDefaults(
     await seedIpoOfferings(tx, now);
     // News (issue 13)
     await seedSampleNews(tx, now);
+    // Placements and auctions (issue 12): one of each, labelled demo
+    await seedPlacement(tx, now);
+    await seedAuction(tx, now);
     return { demoCode: await ensureDemoInstitution(tx, demoCode) };
   });
 }

@@ -210,6 +210,33 @@ const CASES: Record<string, ScreenCase[]> = {
       empty: ['block-applications-empty'],
     },
   ],
+  // Placements and auctions (issue 12)
+  '/home/newStockps': [
+    {
+      data: ['placement-4', 'placement-application-31', 'placement-pay-31'],
+      empty: ['placements-empty', 'placement-applications-empty'],
+    },
+  ],
+  '/home/newStockPsBuy': [
+    {
+      url: '/home/newStockPsBuy?id=4',
+      data: ['placement-apply-form', 'placement-apply-deposit', 'placement-apply-next'],
+      empty: ['placement-apply-empty'],
+    },
+  ],
+  '/home/auction': [
+    {
+      data: ['auction-5', 'auction-bid-41', 'auction-position-41'],
+      empty: ['auctions-empty', 'auction-bids-empty'],
+    },
+  ],
+  '/home/auctionBid': [
+    {
+      url: '/home/auctionBid?id=5',
+      data: ['auction-bid-form', 'auction-bid-amount', 'auction-bid-next'],
+      empty: ['auction-bid-empty'],
+    },
+  ],
   '/market/stockDetailzs': [
     {
       url: '/market/stockDetailzs?name=KOSPI',

@@ -181,6 +181,27 @@ export const SCREENS: readonly ScreenRoute[] = [
     Screen: lazyScreen(() => import('../home/block/BlockApplicationsScreen')),
     session: true,
   },
+  // Placements and auctions (issue 12, docs/placements.md)
+  {
+    path: '/home/newStockps',
+    Screen: lazyScreen(() => import('../home/placement/PlacementListScreen')),
+    session: true,
+  },
+  {
+    path: '/home/newStockPsBuy',
+    Screen: lazyScreen(() => import('../home/placement/PlacementApplyScreen')),
+    session: true,
+  },
+  {
+    path: '/home/auction',
+    Screen: lazyScreen(() => import('../home/placement/AuctionListScreen')),
+    session: true,
+  },
+  {
+    path: '/home/auctionBid',
+    Screen: lazyScreen(() => import('../home/placement/AuctionBidScreen')),
+    session: true,
+  },
   {
     path: '/market/stockDetailzs',
     Screen: lazyScreen(() => import('../market/IndexDetailScreen')),

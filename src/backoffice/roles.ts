@@ -19,6 +19,8 @@ export interface NavItem {
     | 'products'
     | 'orders'
     | 'block'
+    // Placements and auctions (issue 12)
+    | 'offerings'
     | 'audit'
     | 'institutions'
     | 'jobs'
@@ -54,6 +56,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'products', path: '/products', call: 'productsList' },
   { id: 'orders', path: '/orders', call: 'ordersSearch' },
   { id: 'block', path: '/block', call: 'blockQueue' },
+  // Placements and auctions (issue 12)
+  { id: 'offerings', path: '/offerings', call: 'offeringsList' },
   { id: 'institutions', path: '/institutions', call: 'institutionList' },
   { id: 'jobs', path: '/jobs', call: 'jobsList' },
   { id: 'audit', path: '/audit', call: 'auditSearch' },

@@ -9,6 +9,8 @@ import AuditScreen from './screens/AuditScreen';
 import BlockScreen from './screens/BlockScreen';
 // Corporate actions (docs/corporate-actions.md)
 import CorporateScreen from './screens/CorporateScreen';
+// Placements and auctions (issue 12)
+import OfferingsScreen from './screens/OfferingsScreen';
 import ChangePasswordScreen from './screens/ChangePasswordScreen';
 import ChannelApproveScreen from './screens/ChannelApproveScreen';
 import ChannelListScreen from './screens/ChannelListScreen';
@@ -89,6 +91,8 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
       { path: 'orders', element: <OrdersScreen /> },
       { path: 'orders/detail', element: <OrderDetailScreen /> },
       { path: 'block', element: <BlockScreen /> },
+      // Placements and auctions (issue 12)
+      { path: 'offerings', element: <OfferingsScreen /> },
       { path: 'entities/:entityType/:entityId', element: <EntityScreen /> },
       { path: 'audit', element: <AuditScreen /> },
       { path: 'institutions', element: <InstitutionsScreen /> },

@@ -271,6 +271,38 @@ const CASES: Record<string, RouteCase> = {
     shows: 'news-row-5',
     emptyShows: 'news-articles-empty',
   },
+  // Placements and auctions (issue 12)
+  '/offerings': {
+    url: '/offerings',
+    path: '/offerings/list',
+    data: {
+      placements: [
+        {
+          id: 4,
+          symbol: '000660',
+          name: 'SK하이닉스',
+          price: 180_000,
+          sharesOffered: 100_000,
+          tiers: [{ minShares: 10, allotPct: 50 }],
+          minShares: 10,
+          depositPct: 50,
+          opensAt: '2026-11-20T00:00:00Z',
+          closesAt: '2026-12-20T00:00:00Z',
+          paymentHours: 48,
+          state: 'draft',
+          version: 0,
+          accepts: ['offering.publish'],
+          demo: false,
+          createdBy: 1,
+          applications: 0,
+        },
+      ],
+      auctions: [],
+    },
+    empty: { placements: [], auctions: [] },
+    shows: 'placement-row-4',
+    emptyShows: 'placement-table-empty',
+  },
   '/entities/:entityType/:entityId': {
     url: '/entities/kyc/7',
     path: '/entities/view',

@@ -468,6 +468,90 @@ const CORPORATE_LIST: DataOf<'corporateList'> = {
   ],
 };
 
+/** Placements and auctions (issue 12): a demo placement in progress and an allotment to pay up. */
+const PLACEMENT_LIST: DataOf<'placementList'> = {
+  placements: [
+    {
+      id: 4,
+      symbol: '000660',
+      name: 'SK하이닉스',
+      price: 180_000,
+      sharesOffered: 100_000,
+      tiers: [
+        { minShares: 10, allotPct: 50 },
+        { minShares: 100, allotPct: 80 },
+      ],
+      minShares: 10,
+      depositPct: 50,
+      opensAt: '2026-11-20T00:00:00Z',
+      closesAt: '2026-12-20T00:00:00Z',
+      paymentHours: 48,
+      state: 'inProgress',
+      demo: true,
+    },
+  ],
+  applications: [
+    {
+      id: 31,
+      placementId: 4,
+      symbol: '000660',
+      name: 'SK하이닉스',
+      price: 180_000,
+      shares: 20,
+      deposit: 1_800_000,
+      allotted: 10,
+      allottedAmount: 1_800_000,
+      paidUp: 0,
+      payBy: '2026-12-22T00:00:00Z',
+      orderId: null,
+      state: 'allotted.pendingPayment',
+      version: 1,
+      accepts: ['placement.pay', 'payment.deadline'],
+      createdAt: '2026-11-20T01:00:00Z',
+    },
+  ],
+};
+
+/** A demo auction in progress and a winning bid that became a position. */
+const AUCTION_LIST: DataOf<'auctionList'> = {
+  auctions: [
+    {
+      id: 5,
+      symbol: '035420',
+      name: 'NAVER',
+      sharesOffered: 5_000,
+      reservePrice: 180_000,
+      minShares: 10,
+      opensAt: '2026-11-20T00:00:00Z',
+      closesAt: '2026-12-20T00:00:00Z',
+      state: 'inProgress',
+      demo: true,
+      lowestWinningPrice: null,
+    },
+  ],
+  bids: [
+    {
+      id: 41,
+      auctionId: 5,
+      symbol: '035420',
+      name: 'NAVER',
+      price: 190_000,
+      shares: 10,
+      held: 1_900_285,
+      won: 10,
+      wonAmount: 1_900_000,
+      orderId: 7,
+      state: 'won',
+      version: 1,
+      accepts: [],
+      createdAt: '2026-11-20T01:00:00Z',
+    },
+  ],
+};
+
+const PLACEMENT_APPLICATION = PLACEMENT_LIST.applications[0] as DataOf<'placementApply'>;
+const AUCTION_BID = AUCTION_LIST.bids[0] as DataOf<'auctionBid'>;
+
 /** Two shares of Samsung at 199,400 with 5× leverage: margin, fee and what it takes. */
 const TRADE_PREVIEW: DataOf<'tradePreview'> = {
   price: 199_400,
@@ -1050,6 +1134,20 @@ export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } =
     empty: { ...NEWS_ITEM_LIMIT, summary: '', body: '', stockCodes: [] },
   },
   newsStock: { data: { items: NEWS_ITEMS.slice(1) }, empty: { items: [] } },
+  // Placements and auctions (issue 12)
+  placementList: { data: PLACEMENT_LIST, empty: { placements: [], applications: [] } },
+  placementApply: { data: PLACEMENT_APPLICATION, empty: PLACEMENT_APPLICATION },
+  placementPay: { data: PLACEMENT_APPLICATION, empty: PLACEMENT_APPLICATION },
+  placementRecords: {
+    data: { items: PLACEMENT_LIST.applications, page: 1, pageSize: 20, total: 1 },
+    empty: { items: [], page: 1, pageSize: 20, total: 0 },
+  },
+  auctionList: { data: AUCTION_LIST, empty: { auctions: [], bids: [] } },
+  auctionBid: { data: AUCTION_BID, empty: AUCTION_BID },
+  auctionRecords: {
+    data: { items: AUCTION_LIST.bids, page: 1, pageSize: 20, total: 1 },
+    empty: { items: [], page: 1, pageSize: 20, total: 0 },
+  },
 };
 
 /** What each live channel carries with data, and empty. */

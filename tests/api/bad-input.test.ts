@@ -412,6 +412,49 @@ function matrix(
         },
       },
     },
+    // Placements and auctions (issue 12): the seeded demo ones are published, not yet opened
+    // (no job runs here), so a valid body is refused as closed
+    placementList: { valid: {}, fields: {} },
+    placementApply: {
+      valid: { id: 1, shares: 100 },
+      fields: {
+        id: ID,
+        shares: {
+          ...COUNT,
+          bad: [-1, 0, 1.5, ...HUGE_NUMBERS].map(refusedWith('trade.invalid_lots')),
+        },
+        fundPassword: {
+          ...MONEY_TEXT,
+          missing: null,
+          nullValue: 'request.invalid',
+          optionalThen: 'placement.closed',
+        },
+      },
+    },
+    placementPay: { valid: { id: 1 }, fields: { id: ID } },
+    placementRecords: { valid: { page: 1 }, fields: { page: PAGING } },
+    auctionList: { valid: {}, fields: {} },
+    auctionBid: {
+      valid: { id: 1, price: 100_000, shares: 10 },
+      fields: {
+        id: ID,
+        price: {
+          ...COUNT,
+          bad: [-1, 0, 0.5, 1e12 + 1, ...HUGE_NUMBERS].map(refusedWith('trade.invalid_price')),
+        },
+        shares: {
+          ...COUNT,
+          bad: [-1, 0, 1.5, ...HUGE_NUMBERS].map(refusedWith('trade.invalid_lots')),
+        },
+        fundPassword: {
+          ...MONEY_TEXT,
+          missing: null,
+          nullValue: 'request.invalid',
+          optionalThen: 'auction.closed',
+        },
+      },
+    },
+    auctionRecords: { valid: { page: 1 }, fields: { page: PAGING } },
     watchlistRemove: {
       valid: { symbols: ['005930'] },
       fields: {

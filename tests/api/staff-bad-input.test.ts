@@ -115,6 +115,7 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   blockApprove: { id: 1, version: 0 },
   blockReject: { id: 1, version: 0, reason: 'Over the offering' },
 <<<<<<< HEAD
+<<<<<<< HEAD
   // Corporate actions (docs/corporate-actions.md)
   corporateCalendar: { page: 1, pageSize: 20 },
   corporateCreate: {
@@ -219,6 +220,35 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
     data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   },
 >>>>>>> news
+=======
+  // Placements and auctions (issue 12)
+  offeringsList: {},
+  // An edit of a draft (create leaves id and version out).
+  placementSave: {
+    id: 1,
+    version: 0,
+    symbol: '005930',
+    price: 70_000,
+    sharesOffered: 10_000,
+    tiers: [{ minShares: 10, allotPct: 50 }],
+    depositPct: 50,
+    paymentHours: 48,
+    opensAt: '2026-11-25T00:00:00.000Z',
+    closesAt: '2099-11-30T00:00:00.000Z',
+  },
+  placementPublish: { id: 1, version: 0 },
+  auctionSave: {
+    id: 1,
+    version: 0,
+    symbol: '005930',
+    sharesOffered: 1_000,
+    reservePrice: 60_000,
+    minShares: 10,
+    opensAt: '2026-11-25T00:00:00.000Z',
+    closesAt: '2099-11-30T00:00:00.000Z',
+  },
+  auctionPublish: { id: 1, version: 0 },
+>>>>>>> placement
 };
 
 const WRONG_TYPES: unknown[] = [{}, [], true, 'text', 12345];
@@ -348,6 +378,7 @@ describe.each(databaseKinds)('staff bad input on %s', (kind) => {
     ['productsSet', 'commissionPpm', [-1, 0.5, 100_001, 2 ** 53], 'request.invalid'],
     ['productsSet', 'maintenancePct', [-1, 0.5, 100, 2 ** 53], 'request.invalid'],
     ['ordersDetail', 'id', [-1, 0, 1.5, 2 ** 31, 2 ** 53], 'request.invalid'],
+<<<<<<< HEAD
     // Corporate actions (docs/corporate-actions.md)
     ['corporateCreate', 'kind', ['bonus', 'Dividend', ''], 'request.invalid'],
     ['corporateCreate', 'recordAt', ['tomorrow', '2026-13-45'], 'request.invalid'],
@@ -359,7 +390,31 @@ describe.each(databaseKinds)('staff bad input on %s', (kind) => {
     ['corporateEdit', 'version', [-1, 1.5, 2 ** 53], 'request.invalid'],
     ['corporateCancel', 'reason', NUL, 'request.invalid_characters'],
     ['corporateRefuse', 'id', [-1, 0, 1.5, 2 ** 53], 'request.invalid'],
+=======
+    // Placements and auctions (issue 12)
+    ['placementSave', 'price', [0, -1, 0.5, 1e12 + 1, 2 ** 53], 'trade.invalid_price'],
+    ['placementSave', 'sharesOffered', [0, -1, 1.5, 2 ** 31], 'request.invalid'],
+    ['placementSave', 'tiers', [[], Array(11).fill({ minShares: 1, allotPct: 1 })], 'request.invalid'],
+    ['placementSave', 'depositPct', [0, 101, 1.5, 2 ** 53], 'request.invalid'],
+    ['placementSave', 'paymentHours', [0, -1, 1.5, 24 * 30 + 1], 'request.invalid'],
+    ['placementSave', 'symbol', ['ABC', '00593', 'abcdef'], 'market.unknown_symbol'],
+    ['placementPublish', 'version', [-1, 1.5, 2 ** 53], 'request.invalid'],
+    ['auctionSave', 'reservePrice', [0, -1, 0.5, 1e12 + 1], 'trade.invalid_price'],
+    ['auctionSave', 'minShares', [0, -1, 1.5, 2 ** 31], 'request.invalid'],
+    ['auctionPublish', 'id', [-1, 0, 1.5, 2 ** 31], 'request.invalid'],
+>>>>>>> placement
   ];
+  it('placementSave refuses tiers with bad entries, naming the entry', async () => {
+    for (const tier of [
+      { minShares: 0, allotPct: 50 },
+      { minShares: 10, allotPct: 0 },
+      { minShares: 10, allotPct: 101 },
+    ]) {
+      const body = { ...VALID.placementSave, tiers: [tier] };
+      const answer = await refused('placementSave', body);
+      expect(answer.code).toBe('request.invalid');
+    }
+  });
   it('productsSet refuses leverages that are not whole multiples, naming the entry', async () => {
     for (const value of [0, -1, 1.5, 2 ** 53]) {
       const body = { ...VALID.productsSet, leverages: [2, value] };

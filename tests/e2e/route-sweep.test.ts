@@ -57,6 +57,9 @@ const QUERIES: Record<string, readonly string[]> = {
     '?tab=allotments',
   ],
   '/home/newStockDraw': ['', '?id=3', '?id=2'],
+  // Placements and auctions (issue 12): the seeded demo ones (id 1), and an id with none
+  '/home/newStockPsBuy': ['?id=1', `?id=${NO_SUCH_ORDER}`],
+  '/home/auctionBid': ['?id=1', `?id=${NO_SUCH_ORDER}`],
 };
 const UNKNOWN_ROUTE = '/no/such/screen';
 /**

@@ -31,6 +31,11 @@ const ENTITY_SCREENS: Record<
   // Service (issue 13)
   seatAccount: { path: () => `/seat`, call: 'seatQueue' },
   newsArticle: { path: (id) => `/news?id=${id}`, call: 'newsArticle' },
+  // Placements and auctions (issue 12): one set-up screen for both windows
+  placement: { path: () => `/offerings`, call: 'offeringsList' },
+  placementApplication: { path: () => `/offerings`, call: 'offeringsList' },
+  auction: { path: () => `/offerings`, call: 'offeringsList' },
+  auctionBid: { path: () => `/offerings`, call: 'offeringsList' },
 };
 
 const isEntityType = (value: string | undefined): value is LifecycleEntityType =>
