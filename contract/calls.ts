@@ -8,21 +8,12 @@ import * as market from './schemas/market';
 import * as money from './schemas/money';
 import * as funds from './schemas/funds';
 import * as trade from './schemas/trade';
-<<<<<<< HEAD
-<<<<<<< HEAD
-<<<<<<< HEAD
-import * as ipo from './schemas/ipo';
 import * as corporate from './schemas/corporate';
-import * as service from './schemas/service';
-=======
 import * as messages from './schemas/messages';
->>>>>>> messages
-=======
 import * as news from './schemas/news';
->>>>>>> news
-=======
 import * as placement from './schemas/placement';
->>>>>>> placement
+import * as ipo from './schemas/ipo';
+import * as service from './schemas/service';
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
@@ -447,9 +438,134 @@ export const CALLS = {
     audit: true,
     idempotent: true,
   },
-<<<<<<< HEAD
-<<<<<<< HEAD
-<<<<<<< HEAD
+  // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
+  corporateList: {
+    path: CALL_PATHS.corporateList,
+    access: 'customer',
+    summary: 'Dividends paid to me, rights issues offered to me, and my rights applications',
+    request: emptyRequest,
+    response: corporate.corporateListResponse,
+  },
+  corporateApply: {
+    path: CALL_PATHS.corporateApply,
+    access: 'customer',
+    summary:
+      'Apply for new shares of a rights issue within its window: issue price × shares is held until the shares list',
+    request: corporate.corporateApplyRequest,
+    response: corporate.corporateListResponse,
+    audit: true,
+    idempotent: 'required',
+  },
+  // Message centre (docs/messages.md)
+  msgList: {
+    path: CALL_PATHS.msgList,
+    access: 'customer',
+    summary:
+      "The customer's messages, newest first, in the request's language (pages of 10 by default), with the unread count",
+    request: messages.msgListRequest,
+    response: messages.msgListResponse,
+  },
+  msgUnread: {
+    path: CALL_PATHS.msgUnread,
+    access: 'customer',
+    summary: "How many of the customer's messages are unread (the badge)",
+    request: emptyRequest,
+    response: messages.unreadResponse,
+  },
+  msgRead: {
+    path: CALL_PATHS.msgRead,
+    access: 'customer',
+    summary: 'Mark one message read; answers the unread count',
+    request: messages.msgReadRequest,
+    response: messages.unreadResponse,
+  },
+  msgReadAll: {
+    path: CALL_PATHS.msgReadAll,
+    access: 'customer',
+    summary: "Mark all the customer's messages read; answers the unread count (0)",
+    request: emptyRequest,
+    response: messages.unreadResponse,
+  },
+  // News (issue 13, docs/news.md)
+  newsList: {
+    path: CALL_PATHS.newsList,
+    access: 'customer',
+    summary: 'Published news by tag, hot first then newest, a page at a time (page size 10)',
+    request: news.newsListRequest,
+    response: news.newsListResponse,
+  },
+  newsDetail: {
+    path: CALL_PATHS.newsDetail,
+    access: 'customer',
+    summary: "One published article in the reader's language, its body sanitised HTML",
+    request: news.newsIdRequest,
+    response: news.newsDetailResponse,
+  },
+  newsStock: {
+    path: CALL_PATHS.newsStock,
+    access: 'customer',
+    summary: "A stock's latest related news (stock detail)",
+    request: news.newsStockRequest,
+    response: news.newsStockResponse,
+  },
+  // Placements and auctions (issue 12, docs/placements.md)
+  placementList: {
+    path: CALL_PATHS.placementList,
+    access: 'customer',
+    summary: "Placements (price, quantity, tiers, window, state) and the customer's applications",
+    request: placement.placementListRequest,
+    response: placement.placementListResponse,
+  },
+  placementApply: {
+    path: CALL_PATHS.placementApply,
+    access: 'customer',
+    summary:
+      "Apply for shares of a placement in progress: the deposit is held until the allotment at the window's close",
+    request: placement.placementApplyRequest,
+    response: placement.placementApplicationDto,
+    audit: true,
+    idempotent: true,
+  },
+  placementPay: {
+    path: CALL_PATHS.placementPay,
+    access: 'customer',
+    summary: 'Pay up an allotment pending payment: the shares become a position at the placement price',
+    request: placement.placementIdRequest,
+    response: placement.placementApplicationDto,
+    audit: true,
+    idempotent: true,
+  },
+  placementRecords: {
+    path: CALL_PATHS.placementRecords,
+    access: 'customer',
+    summary: "The customer's placement applications by page, newest first",
+    request: placement.recordsRequest,
+    response: placement.placementRecordsResponse,
+  },
+  auctionList: {
+    path: CALL_PATHS.auctionList,
+    access: 'customer',
+    summary: "Auctions (shares offered, reserve, window, state) and the customer's bids",
+    request: placement.placementListRequest,
+    response: placement.auctionListResponse,
+  },
+  auctionBid: {
+    path: CALL_PATHS.auctionBid,
+    access: 'customer',
+    summary:
+      'A sealed bid in an auction in progress: price × shares held; at the close the best prices (then the earliest) win at their own price',
+    request: placement.auctionBidRequest,
+    response: placement.auctionBidDto,
+    audit: true,
+    idempotent: true,
+  },
+  auctionRecords: {
+    path: CALL_PATHS.auctionRecords,
+    access: 'customer',
+    summary: "The customer's auction bids by page, newest first, with what each won",
+    request: placement.recordsRequest,
+    response: placement.auctionRecordsResponse,
+  },
   // IPO subscriptions (issue 12, docs/ipo.md)
   ipoList: {
     path: CALL_PATHS.ipoList,
@@ -517,24 +633,6 @@ export const CALLS = {
     request: ipo.ipoIdRequest,
     response: ipo.ipoDrawResponse,
   },
-  // Corporate actions: dividends and rights issues (docs/corporate-actions.md)
-  corporateList: {
-    path: CALL_PATHS.corporateList,
-    access: 'customer',
-    summary: 'Dividends paid to me, rights issues offered to me, and my rights applications',
-    request: emptyRequest,
-    response: corporate.corporateListResponse,
-  },
-  corporateApply: {
-    path: CALL_PATHS.corporateApply,
-    access: 'customer',
-    summary:
-      'Apply for new shares of a rights issue within its window: issue price × shares is held until the shares list',
-    request: corporate.corporateApplyRequest,
-    response: corporate.corporateListResponse,
-    audit: true,
-    idempotent: 'required',
-  },
   // Service (issue 13, docs/service.md): daily check-in, profile, seat accounts
   checkInStatus: {
     path: CALL_PATHS.checkInStatus,
@@ -591,119 +689,6 @@ export const CALLS = {
     request: emptyRequest,
     response: service.seatStatusResponse,
     audit: true,
-=======
-  // Message centre (docs/messages.md)
-  msgList: {
-    path: CALL_PATHS.msgList,
-    access: 'customer',
-    summary:
-      "The customer's messages, newest first, in the request's language (pages of 10 by default), with the unread count",
-    request: messages.msgListRequest,
-    response: messages.msgListResponse,
-  },
-  msgUnread: {
-    path: CALL_PATHS.msgUnread,
-    access: 'customer',
-    summary: "How many of the customer's messages are unread (the badge)",
-    request: emptyRequest,
-    response: messages.unreadResponse,
-  },
-  msgRead: {
-    path: CALL_PATHS.msgRead,
-    access: 'customer',
-    summary: 'Mark one message read; answers the unread count',
-    request: messages.msgReadRequest,
-    response: messages.unreadResponse,
-  },
-  msgReadAll: {
-    path: CALL_PATHS.msgReadAll,
-    access: 'customer',
-    summary: "Mark all the customer's messages read; answers the unread count (0)",
-    request: emptyRequest,
-    response: messages.unreadResponse,
->>>>>>> messages
-=======
-  // News (issue 13, docs/news.md)
-  newsList: {
-    path: CALL_PATHS.newsList,
-    access: 'customer',
-    summary: 'Published news by tag, hot first then newest, a page at a time (page size 10)',
-    request: news.newsListRequest,
-    response: news.newsListResponse,
-  },
-  newsDetail: {
-    path: CALL_PATHS.newsDetail,
-    access: 'customer',
-    summary: "One published article in the reader's language, its body sanitised HTML",
-    request: news.newsIdRequest,
-    response: news.newsDetailResponse,
-  },
-  newsStock: {
-    path: CALL_PATHS.newsStock,
-    access: 'customer',
-    summary: "A stock's latest related news (stock detail)",
-    request: news.newsStockRequest,
-    response: news.newsStockResponse,
->>>>>>> news
-=======
-  // Placements and auctions (issue 12, docs/placements.md)
-  placementList: {
-    path: CALL_PATHS.placementList,
-    access: 'customer',
-    summary: "Placements (price, quantity, tiers, window, state) and the customer's applications",
-    request: placement.placementListRequest,
-    response: placement.placementListResponse,
-  },
-  placementApply: {
-    path: CALL_PATHS.placementApply,
-    access: 'customer',
-    summary:
-      "Apply for shares of a placement in progress: the deposit is held until the allotment at the window's close",
-    request: placement.placementApplyRequest,
-    response: placement.placementApplicationDto,
-    audit: true,
-    idempotent: true,
-  },
-  placementPay: {
-    path: CALL_PATHS.placementPay,
-    access: 'customer',
-    summary: 'Pay up an allotment pending payment: the shares become a position at the placement price',
-    request: placement.placementIdRequest,
-    response: placement.placementApplicationDto,
-    audit: true,
-    idempotent: true,
-  },
-  placementRecords: {
-    path: CALL_PATHS.placementRecords,
-    access: 'customer',
-    summary: "The customer's placement applications by page, newest first",
-    request: placement.recordsRequest,
-    response: placement.placementRecordsResponse,
-  },
-  auctionList: {
-    path: CALL_PATHS.auctionList,
-    access: 'customer',
-    summary: "Auctions (shares offered, reserve, window, state) and the customer's bids",
-    request: placement.placementListRequest,
-    response: placement.auctionListResponse,
-  },
-  auctionBid: {
-    path: CALL_PATHS.auctionBid,
-    access: 'customer',
-    summary:
-      'A sealed bid in an auction in progress: price × shares held; at the close the best prices (then the earliest) win at their own price',
-    request: placement.auctionBidRequest,
-    response: placement.auctionBidDto,
-    audit: true,
-    idempotent: true,
-  },
-  auctionRecords: {
-    path: CALL_PATHS.auctionRecords,
-    access: 'customer',
-    summary: "The customer's auction bids by page, newest first, with what each won",
-    request: placement.recordsRequest,
-    response: placement.auctionRecordsResponse,
->>>>>>> placement
   },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };

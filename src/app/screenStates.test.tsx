@@ -179,17 +179,6 @@ const CASES: Record<string, ScreenCase[]> = {
       empty: ['block-apply-empty'],
     },
   ],
-  // News (issue 13)
-  '/home/newsList': [
-    { data: ['news-item-41', 'news-hot-41', 'news-item-42'], empty: ['news-empty'] },
-  ],
-  '/home/newsDetail': [
-    {
-      url: '/home/newsDetail?id=42',
-      data: ['news-article-title', 'news-article-body', 'news-simulated-42', 'news-stock-005930'],
-      empty: ['news-article-title'],
-    },
-  ],
   // Corporate actions (docs/corporate-actions.md)
   '/home/dividend': [
     {
@@ -202,6 +191,17 @@ const CASES: Record<string, ScreenCase[]> = {
       url: '/home/rightsApply?id=4',
       data: ['rights-apply-form', 'rights-apply-total', 'rights-apply-next'],
       empty: ['rights-apply-empty'],
+    },
+  ],
+  // News (issue 13)
+  '/home/newsList': [
+    { data: ['news-item-41', 'news-hot-41', 'news-item-42'], empty: ['news-empty'] },
+  ],
+  '/home/newsDetail': [
+    {
+      url: '/home/newsDetail?id=42',
+      data: ['news-article-title', 'news-article-body', 'news-simulated-42', 'news-stock-005930'],
+      empty: ['news-article-title'],
     },
   ],
   '/home/blockTrade2': [

@@ -27,20 +27,14 @@ export interface NavItem {
     | 'settings'
     | 'fundSettings'
     | 'staff'
-<<<<<<< HEAD
-<<<<<<< HEAD
     // Corporate actions (docs/corporate-actions.md)
     | 'corporate'
     | 'ipo'
     // Service (issue 13)
     | 'checkInRewards'
-    | 'seat';
-=======
-    | 'announcements';
->>>>>>> messages
-=======
+    | 'seat'
+    | 'announcements'
     | 'news';
->>>>>>> news
   path: string;
   /** The call the screen opens with: the item shows only to roles that may make it. */
   call: StaffCallName;
@@ -64,8 +58,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'settings', path: '/settings', call: 'settingsGet' },
   { id: 'fundSettings', path: '/fundSettings', call: 'fundSettingsGet' },
   { id: 'staff', path: '/staff', call: 'staffList' },
-<<<<<<< HEAD
-<<<<<<< HEAD
   // Corporate actions (docs/corporate-actions.md)
   { id: 'corporate', path: '/corporate', call: 'corporateCalendar' },
   // IPO offerings (issue 12): operators and admins (ipoOfferings is open to every role; the
@@ -74,14 +66,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // Service (issue 13): the check-in reward catalogue and the seat-account queue
   { id: 'checkInRewards', path: '/checkInRewards', call: 'checkInRewards' },
   { id: 'seat', path: '/seat', call: 'seatQueue' },
-=======
   // Message centre (docs/messages.md)
   { id: 'announcements', path: '/announcements', call: 'announcementList' },
->>>>>>> messages
-=======
   // News (issue 13)
   { id: 'news', path: '/news', call: 'newsArticles' },
->>>>>>> news
 ];
 
 export function navFor(role: StaffRole | undefined): NavItem[] {

@@ -114,8 +114,6 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   blockQueue: {},
   blockApprove: { id: 1, version: 0 },
   blockReject: { id: 1, version: 0, reason: 'Over the offering' },
-<<<<<<< HEAD
-<<<<<<< HEAD
   // Corporate actions (docs/corporate-actions.md)
   corporateCalendar: { page: 1, pageSize: 20 },
   corporateCreate: {
@@ -150,6 +148,52 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
     bodyZhCn: '内容',
   },
   announcementList: { page: 1, pageSize: 20 },
+  // News (issue 13)
+  newsArticles: { state: 'published', page: 1, pageSize: 20 },
+  newsArticle: { id: 1 },
+  newsSave: {
+    id: 1,
+    version: 0,
+    versions: [{ lang: 'ko', title: '제목', summary: '요약', body: '<p>본문</p>' }],
+    tags: ['market'],
+    stockCodes: ['005930'],
+    hot: false,
+    coverImageId: null,
+  },
+  newsPublish: { id: 1, version: 0 },
+  newsSchedule: { id: 1, version: 0, publishAt: '2030-01-01T00:00:00.000Z' },
+  newsUnschedule: { id: 1, version: 0 },
+  newsWithdraw: { id: 1, version: 0, reason: 'Outdated' },
+  newsImage: {
+    data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  },
+  // Placements and auctions (issue 12)
+  offeringsList: {},
+  // An edit of a draft (create leaves id and version out).
+  placementSave: {
+    id: 1,
+    version: 0,
+    symbol: '005930',
+    price: 70_000,
+    sharesOffered: 10_000,
+    tiers: [{ minShares: 10, allotPct: 50 }],
+    depositPct: 50,
+    paymentHours: 48,
+    opensAt: '2026-11-25T00:00:00.000Z',
+    closesAt: '2099-11-30T00:00:00.000Z',
+  },
+  placementPublish: { id: 1, version: 0 },
+  auctionSave: {
+    id: 1,
+    version: 0,
+    symbol: '005930',
+    sharesOffered: 1_000,
+    reservePrice: 60_000,
+    minShares: 10,
+    opensAt: '2026-11-25T00:00:00.000Z',
+    closesAt: '2099-11-30T00:00:00.000Z',
+  },
+  auctionPublish: { id: 1, version: 0 },
   ipoOfferings: { page: 1, pageSize: 20 },
   ipoOfferingDetail: { id: 1 },
   ipoOfferingCreate: {
@@ -199,56 +243,6 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   seatQueue: {},
   seatApprove: { id: 1, version: 0 },
   seatReject: { id: 1, version: 0, reason: 'Trading history too short' },
-=======
-  // News (issue 13)
-  newsArticles: { state: 'published', page: 1, pageSize: 20 },
-  newsArticle: { id: 1 },
-  newsSave: {
-    id: 1,
-    version: 0,
-    versions: [{ lang: 'ko', title: '제목', summary: '요약', body: '<p>본문</p>' }],
-    tags: ['market'],
-    stockCodes: ['005930'],
-    hot: false,
-    coverImageId: null,
-  },
-  newsPublish: { id: 1, version: 0 },
-  newsSchedule: { id: 1, version: 0, publishAt: '2030-01-01T00:00:00.000Z' },
-  newsUnschedule: { id: 1, version: 0 },
-  newsWithdraw: { id: 1, version: 0, reason: 'Outdated' },
-  newsImage: {
-    data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  },
->>>>>>> news
-=======
-  // Placements and auctions (issue 12)
-  offeringsList: {},
-  // An edit of a draft (create leaves id and version out).
-  placementSave: {
-    id: 1,
-    version: 0,
-    symbol: '005930',
-    price: 70_000,
-    sharesOffered: 10_000,
-    tiers: [{ minShares: 10, allotPct: 50 }],
-    depositPct: 50,
-    paymentHours: 48,
-    opensAt: '2026-11-25T00:00:00.000Z',
-    closesAt: '2099-11-30T00:00:00.000Z',
-  },
-  placementPublish: { id: 1, version: 0 },
-  auctionSave: {
-    id: 1,
-    version: 0,
-    symbol: '005930',
-    sharesOffered: 1_000,
-    reservePrice: 60_000,
-    minShares: 10,
-    opensAt: '2026-11-25T00:00:00.000Z',
-    closesAt: '2099-11-30T00:00:00.000Z',
-  },
-  auctionPublish: { id: 1, version: 0 },
->>>>>>> placement
 };
 
 const WRONG_TYPES: unknown[] = [{}, [], true, 'text', 12345];
@@ -378,7 +372,6 @@ describe.each(databaseKinds)('staff bad input on %s', (kind) => {
     ['productsSet', 'commissionPpm', [-1, 0.5, 100_001, 2 ** 53], 'request.invalid'],
     ['productsSet', 'maintenancePct', [-1, 0.5, 100, 2 ** 53], 'request.invalid'],
     ['ordersDetail', 'id', [-1, 0, 1.5, 2 ** 31, 2 ** 53], 'request.invalid'],
-<<<<<<< HEAD
     // Corporate actions (docs/corporate-actions.md)
     ['corporateCreate', 'kind', ['bonus', 'Dividend', ''], 'request.invalid'],
     ['corporateCreate', 'recordAt', ['tomorrow', '2026-13-45'], 'request.invalid'],
@@ -390,7 +383,6 @@ describe.each(databaseKinds)('staff bad input on %s', (kind) => {
     ['corporateEdit', 'version', [-1, 1.5, 2 ** 53], 'request.invalid'],
     ['corporateCancel', 'reason', NUL, 'request.invalid_characters'],
     ['corporateRefuse', 'id', [-1, 0, 1.5, 2 ** 53], 'request.invalid'],
-=======
     // Placements and auctions (issue 12)
     ['placementSave', 'price', [0, -1, 0.5, 1e12 + 1, 2 ** 53], 'trade.invalid_price'],
     ['placementSave', 'sharesOffered', [0, -1, 1.5, 2 ** 31], 'request.invalid'],
@@ -402,7 +394,6 @@ describe.each(databaseKinds)('staff bad input on %s', (kind) => {
     ['auctionSave', 'reservePrice', [0, -1, 0.5, 1e12 + 1], 'trade.invalid_price'],
     ['auctionSave', 'minShares', [0, -1, 1.5, 2 ** 31], 'request.invalid'],
     ['auctionPublish', 'id', [-1, 0, 1.5, 2 ** 31], 'request.invalid'],
->>>>>>> placement
   ];
   it('placementSave refuses tiers with bad entries, naming the entry', async () => {
     for (const tier of [

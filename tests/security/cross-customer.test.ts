@@ -60,9 +60,9 @@ const ORDER_ID_CALLS = {
 /**
  * Calls whose id names something every customer may use, not one customer's: a block-trade
  * offering is listed for all (`/trade/block/apply` takes its id; the application it makes is the
-<<<<<<< HEAD
  * customer's). Likewise a corporate action (`/corporate/apply` takes its id; whether the
- * customer is entitled is theirs: docs/corporate-actions.md).
+ * customer is entitled is theirs: docs/corporate-actions.md), and a published news article is
+ * every customer's to read (issue 13).
  */
 const SHARED_ID_CALLS = new Set([
   'blockApply',
@@ -70,12 +70,9 @@ const SHARED_ID_CALLS = new Set([
   'corporateApply',
   // Service (issue 13): a check-in reward is in everyone's catalogue; the redemption is theirs.
   'checkInRedeem',
+  // News (issue 13)
+  'newsDetail',
 ]);
-=======
- * customer's). A published news article is every customer's to read (issue 13).
- */
-const SHARED_ID_CALLS = new Set(['blockApply', 'newsDetail']);
->>>>>>> news
 const orderKindOf = (operationId: string) =>
   (ORDER_ID_CALLS as Record<string, 'pending' | 'position' | undefined>)[operationId];
 const BOTH_ATTACKERS_CALLS = new Set(['fundOrderCancel', 'fundOrderDetail']);

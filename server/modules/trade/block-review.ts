@@ -10,11 +10,7 @@ import { applicationDto } from './block-applications';
 import type { ApplicationRow } from './block-applications';
 import { heldFor, releaseApplication } from './block-ledger';
 import { listOfferings, offeringById } from './block-offerings';
-<<<<<<< HEAD
 import { openFilledPosition } from './filled-position';
-=======
-import { openHeldPosition } from './held-position';
->>>>>>> placement
 
 /**
  * The back office's block-trade desk: the applications under review and the offerings; approve
@@ -66,10 +62,12 @@ async function applicationById(db: Database, id: number): Promise<ApplicationRow
   return row ?? null;
 }
 
-/** The position an approved application becomes, at the offering price with what was held. */
+/**
+ * The position an approved application becomes: an order of the block product filled at the
+ * offering price at once, its margin and fee exactly what applying held.
+ */
 async function openPosition(maru: AppContext, tx: Database, row: ApplicationRow): Promise<number> {
   const offering = await offeringById(tx, row.offeringId);
-<<<<<<< HEAD
   const held = await heldFor(tx, row);
   // Bought outright (leverage 1, a long pays no tax on opening): the margin is the notional and
   // the rest of the hold is the commission computed when applying.
@@ -84,21 +82,6 @@ async function openPosition(maru: AppContext, tx: Database, row: ApplicationRow)
     demo: maru.feed.session().demo,
     now: maru.clock.now(),
   });
-=======
-  return openHeldPosition(
-    tx,
-    {
-      customerId: row.customerId,
-      symbol: offering.symbol,
-      market: maru.feed.instrument(offering.symbol)?.market ?? 'KOSPI',
-      price: row.price,
-      shares: row.shares,
-      held: await heldFor(tx, row),
-    },
-    maru.clock.now(),
-    maru.feed.session().demo,
-  );
->>>>>>> placement
 }
 
 /** One staff decision through the machine, with its money in the same transaction. */
