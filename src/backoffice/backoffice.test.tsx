@@ -47,6 +47,7 @@ describe('role-based navigation', () => {
       'products',
       'orders',
       'block',
+      'offerings',
       'corporate',
       // Service (issue 13): everyone reads the reward catalogue; reviewers decide seat accounts.
       'checkInRewards',
@@ -62,6 +63,7 @@ describe('role-based navigation', () => {
       'products',
       'orders',
       'block',
+      'offerings',
       'institutions',
       'jobs',
       'fundSettings',
@@ -82,6 +84,7 @@ describe('role-based navigation', () => {
       'products',
       'orders',
       'block',
+      'offerings',
       'institutions',
       'jobs',
       'audit',

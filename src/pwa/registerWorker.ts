@@ -9,6 +9,10 @@ export function registerWorker(): void {
     // A browser that refuses (private mode, a blocked worker) simply runs without offline support.
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
   };
-  if (document.readyState === 'complete') register();
+  // The document's load has passed when a late caller arrives; otherwise wait for it.
+  const loaded = performance
+    .getEntriesByType('navigation')
+    .some((entry) => (entry as PerformanceNavigationTiming).loadEventEnd > 0);
+  if (loaded) register();
   else window.addEventListener('load', register, { once: true });
 }

@@ -360,7 +360,8 @@ CREATE INDEX "placement_applications_customer_idx" ON "placement_applications" U
 CREATE INDEX "placement_applications_placement_idx" ON "placement_applications" USING btree ("placement_id","id");--> statement-breakpoint
 CREATE INDEX "rights_applications_customer_idx" ON "rights_applications" USING btree ("customer_id","id");--> statement-breakpoint
 CREATE INDEX "rights_applications_action_idx" ON "rights_applications" USING btree ("action_id","state");--> statement-breakpoint
-CREATE INDEX "seat_accounts_state_idx" ON "seat_accounts" USING btree ("state","id");-- hand-written: the house accounts of issues 12 and 13 join the known ledger account kinds
+CREATE INDEX "seat_accounts_state_idx" ON "seat_accounts" USING btree ("state","id");--> statement-breakpoint
+-- hand-written: the house accounts of issues 12 and 13 join the known ledger account kinds
 -- (house_dividends, house_withholding: corporate actions; house_ipo: IPO payments until listing).
 ALTER TABLE ledger_accounts DROP CONSTRAINT ledger_accounts_kind_known;
 --> statement-breakpoint

@@ -1,4 +1,5 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
+import { isInState } from '../../../machines/state-value';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -90,7 +91,7 @@ function BidForm({ auction: a }: { auction: AuctionDto }) {
       <OfferingFlow
         make={makeAuctionBidFlow}
         draft={{ id: a.id, shares, price }}
-        open={a.state === 'inProgress'}
+        open={isInState(a.state, 'inProgress')}
         closedNote={t('auctions.bid.closedNote')}
         submitLabel={t('auctions.bid.submit')}
         onDone={onDone}

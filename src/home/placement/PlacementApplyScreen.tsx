@@ -1,4 +1,5 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
+import { isInState } from '../../../machines/state-value';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -92,7 +93,10 @@ function ApplyForm({ placement: p }: { placement: PlacementDto }) {
           {t('placements.tiers')}
         </Text>
         {p.tiers.map((x) => (
-          <Fact key={x.minShares} label={t('placements.tierMin', { min: formatPrice(x.minShares) })}>
+          <Fact
+            key={x.minShares}
+            label={t('placements.tierMin', { min: formatPrice(x.minShares) })}
+          >
             {t('placements.tierShare', { pct: x.allotPct })}
           </Fact>
         ))}
@@ -100,7 +104,7 @@ function ApplyForm({ placement: p }: { placement: PlacementDto }) {
       <OfferingFlow
         make={makePlacementApplyFlow}
         draft={{ id: p.id, shares, price: null }}
-        open={p.state === 'inProgress'}
+        open={isInState(p.state, 'inProgress')}
         closedNote={t('placements.apply.closedNote')}
         submitLabel={t('placements.apply.submit')}
         onDone={onDone}
