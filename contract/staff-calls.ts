@@ -427,7 +427,8 @@ export const STAFF_CALLS = {
   corporateRefuse: {
     path: '/corporate/refuse',
     access: REVIEW,
-    summary: 'Refuse a waiting rights application with the reason the customer reads; the hold is released',
+    summary:
+      'Refuse a waiting rights application with the reason the customer reads; the hold is released',
     request: corp.corporateRefuseRequest,
     response: corp.corporateApplicationsResponse,
   },

@@ -972,8 +972,7 @@ export const blockApplications = pgTable(
 // ---- Corporate actions: dividends and rights issues (docs/corporate-actions.md) ----------------
 
 const corporateActionStart = initialPersisted<CorporateActionContext>(corporateActionMachine);
-const rightsApplicationStart =
-  initialPersisted<RightsApplicationContext>(rightsApplicationMachine);
+const rightsApplicationStart = initialPersisted<RightsApplicationContext>(rightsApplicationMachine);
 
 export const CORPORATE_ACTION_KINDS = ['dividend', 'rights'] as const;
 export type CorporateActionKind = (typeof CORPORATE_ACTION_KINDS)[number];
