@@ -92,7 +92,10 @@ function ApplyForm({ placement: p }: { placement: PlacementDto }) {
           {t('placements.tiers')}
         </Text>
         {p.tiers.map((x) => (
-          <Fact key={x.minShares} label={t('placements.tierMin', { min: formatPrice(x.minShares) })}>
+          <Fact
+            key={x.minShares}
+            label={t('placements.tierMin', { min: formatPrice(x.minShares) })}
+          >
             {t('placements.tierShare', { pct: x.allotPct })}
           </Fact>
         ))}

@@ -1,8 +1,5 @@
 import { fromPromise } from 'xstate';
-import type {
-  OfferingAnswer,
-  OfferingSubmission,
-} from '../../../machines/flows/offering-apply';
+import type { OfferingAnswer, OfferingSubmission } from '../../../machines/flows/offering-apply';
 import { offeringApplyMachine } from '../../../machines/flows/offering-apply';
 import { call } from '../../api';
 import { keyPerBody } from '../../information/funds/moneyFlows';
