@@ -529,7 +529,8 @@ export const CALLS = {
   placementPay: {
     path: CALL_PATHS.placementPay,
     access: 'customer',
-    summary: 'Pay up an allotment pending payment: the shares become a position at the placement price',
+    summary:
+      'Pay up an allotment pending payment: the shares become a position at the placement price',
     request: placement.placementIdRequest,
     response: placement.placementApplicationDto,
     audit: true,

@@ -52,8 +52,13 @@ export interface SealedBid {
  * gets what it bid for as far as the shares offered go (the last one in may get part), at its own
  * price. Every bid is answered: 0 shares for a losing one.
  */
-export function auctionWinners(sharesOffered: number, bids: readonly SealedBid[]): Map<number, number> {
-  const order = [...bids].sort((a, b) => b.price - a.price || a.placedAt - b.placedAt || a.id - b.id);
+export function auctionWinners(
+  sharesOffered: number,
+  bids: readonly SealedBid[],
+): Map<number, number> {
+  const order = [...bids].sort(
+    (a, b) => b.price - a.price || a.placedAt - b.placedAt || a.id - b.id,
+  );
   const won = new Map<number, number>();
   let left = sharesOffered;
   for (const bid of order) {

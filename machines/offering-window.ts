@@ -32,7 +32,7 @@ const meta = stateMeta<OfferingWindowEvent>;
 export function offeringWindowMachine(id: string, codes: WindowCodes) {
   return setup({
     types: {
-      context: {} as OfferingWindowContext,
+      context: {},
       events: {} as OfferingWindowEvent,
     },
   }).createMachine({

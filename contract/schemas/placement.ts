@@ -17,7 +17,11 @@ const wholeCount = (invalid: ErrorCode, max = 2_147_483_647) =>
   number()
     .typeError(code('request.wrong_type'))
     .required(code('request.required'))
-    .test('whole', invalid, (v) => v === undefined || (Number.isSafeInteger(v) && v > 0 && v <= max));
+    .test(
+      'whole',
+      invalid,
+      (v) => v === undefined || (Number.isSafeInteger(v) && v > 0 && v <= max),
+    );
 
 const wholeBetween = (min: number, max: number) =>
   number()
@@ -180,8 +184,7 @@ export type AuctionRecordsDto = InferType<typeof auctionRecordsResponse>;
 
 // ---- Staff set-up --------------------------------------------------------------------------
 
-const symbolField = () =>
-  requiredText(12).matches(/^[0-9A-Z]{6}$/, code('market.unknown_symbol'));
+const symbolField = () => requiredText(12).matches(/^[0-9A-Z]{6}$/, code('market.unknown_symbol'));
 
 /** Create (no id) or edit a draft (id and the version seen). */
 export const placementSaveRequest = strictObject({

@@ -386,7 +386,12 @@ describe.each(databaseKinds)('staff bad input on %s', (kind) => {
     // Placements and auctions (issue 12)
     ['placementSave', 'price', [0, -1, 0.5, 1e12 + 1, 2 ** 53], 'trade.invalid_price'],
     ['placementSave', 'sharesOffered', [0, -1, 1.5, 2 ** 31], 'request.invalid'],
-    ['placementSave', 'tiers', [[], Array(11).fill({ minShares: 1, allotPct: 1 })], 'request.invalid'],
+    [
+      'placementSave',
+      'tiers',
+      [[], Array(11).fill({ minShares: 1, allotPct: 1 })],
+      'request.invalid',
+    ],
     ['placementSave', 'depositPct', [0, 101, 1.5, 2 ** 53], 'request.invalid'],
     ['placementSave', 'paymentHours', [0, -1, 1.5, 24 * 30 + 1], 'request.invalid'],
     ['placementSave', 'symbol', ['ABC', '00593', 'abcdef'], 'market.unknown_symbol'],

@@ -4,10 +4,7 @@ import type {
   PlacementApplicationEvent,
 } from '../../../machines/placement-application';
 import { placementApplicationLifecycle as applicationDefinition } from '../../../machines/placement-application';
-import type {
-  OfferingWindowContext,
-  OfferingWindowEvent,
-} from '../../../machines/offering-window';
+import type { OfferingWindowContext, OfferingWindowEvent } from '../../../machines/offering-window';
 import {
   auctionLifecycle as auctionDefinition,
   placementLifecycle as placementDefinition,

@@ -39,7 +39,10 @@ const holdRef = (row: { id: number; customerId: number }): HoldRef => ({
   reason: auctionBidNo(row.id),
 });
 
-export function bidDto(row: AuctionBidRow, auction: Pick<AuctionRow, 'symbol' | 'name'>): AuctionBidDto {
+export function bidDto(
+  row: AuctionBidRow,
+  auction: Pick<AuctionRow, 'symbol' | 'name'>,
+): AuctionBidDto {
   const won = row.context.won;
   return {
     id: row.id,
@@ -125,10 +128,14 @@ export async function placeBid(
   const auction = await auctionById(db, body.id);
   if (auction.state !== 'inProgress') throw new Refusal('auction.closed');
   if (body.price < auction.reservePrice) {
-    throw new Refusal('auction.below_reserve', { min: auction.reservePrice.toLocaleString('en-US') });
+    throw new Refusal('auction.below_reserve', {
+      min: auction.reservePrice.toLocaleString('en-US'),
+    });
   }
   if (body.shares < auction.minShares) {
-    throw new Refusal('auction.below_min_shares', { min: auction.minShares.toLocaleString('en-US') });
+    throw new Refusal('auction.below_min_shares', {
+      min: auction.minShares.toLocaleString('en-US'),
+    });
   }
   const held = await costOf(db, auction.market, body.price, body.shares);
   const available = await availableBalance(db, customerId);
@@ -172,7 +179,12 @@ async function closeAuction(tx: Transaction, auctionId: number, now: Date): Prom
     .orderBy(asc(auctionBids.id));
   const won = auctionWinners(
     auction.sharesOffered,
-    rows.map((r) => ({ id: r.id, price: r.price, shares: r.shares, placedAt: r.createdAt.getTime() })),
+    rows.map((r) => ({
+      id: r.id,
+      price: r.price,
+      shares: r.shares,
+      placedAt: r.createdAt.getTime(),
+    })),
   );
   for (const row of rows) {
     const shares = won.get(row.id) ?? 0;
@@ -215,7 +227,10 @@ async function closeAuction(tx: Transaction, auctionId: number, now: Date): Prom
 }
 
 /** A transition subscriber (server/lifecycle/subscribers.ts), subscribed once by the module. */
-export async function onAuctionTransition(tx: Transaction, notice: TransitionNotice): Promise<void> {
+export async function onAuctionTransition(
+  tx: Transaction,
+  notice: TransitionNotice,
+): Promise<void> {
   if (notice.lifecycle.type === 'auction' && notice.to === 'ended') {
     await closeAuction(tx, notice.id, notice.now);
   }

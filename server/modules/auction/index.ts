@@ -21,7 +21,12 @@ export function registerAuctionModule(app: FastifyInstance): void {
   defineCall(app, CUSTOMER_API, 'auctionBid', async ({ maru, session, body, request, audit }) => {
     const bid = await placeBid(maru, session, body, request.ip);
     audit.entity = `auctionBid:${bid.id}`;
-    audit.detail = { auctionId: bid.auctionId, price: bid.price, shares: bid.shares, held: bid.held };
+    audit.detail = {
+      auctionId: bid.auctionId,
+      price: bid.price,
+      shares: bid.shares,
+      held: bid.held,
+    };
     return bid;
   });
   defineCall(app, CUSTOMER_API, 'auctionRecords', ({ maru, session, body }) =>

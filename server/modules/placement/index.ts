@@ -27,17 +27,22 @@ export function registerPlacementModule(app: FastifyInstance): void {
     placements: await listPlacements(maru.db),
     applications: await customerApplications(maru.db, session.customer.id),
   }));
-  defineCall(app, CUSTOMER_API, 'placementApply', async ({ maru, session, body, request, audit }) => {
-    const application = await applyForPlacement(maru, session, body, request.ip);
-    audit.entity = `placementApplication:${application.id}`;
-    audit.detail = {
-      placementId: application.placementId,
-      shares: application.shares,
-      price: application.price,
-      deposit: application.deposit,
-    };
-    return application;
-  });
+  defineCall(
+    app,
+    CUSTOMER_API,
+    'placementApply',
+    async ({ maru, session, body, request, audit }) => {
+      const application = await applyForPlacement(maru, session, body, request.ip);
+      audit.entity = `placementApplication:${application.id}`;
+      audit.detail = {
+        placementId: application.placementId,
+        shares: application.shares,
+        price: application.price,
+        deposit: application.deposit,
+      };
+      return application;
+    },
+  );
   defineCall(app, CUSTOMER_API, 'placementPay', async ({ maru, session, body, audit }) => {
     audit.entity = `placementApplication:${body.id}`;
     const application = await payPlacement(maru, session, body.id);

@@ -161,7 +161,8 @@ export async function seedPlacement(tx: Transaction, now: Date): Promise<void> {
   if ((existing?.n ?? 0) > 0) return;
   const instrument = loadInstruments().find((x) => x.code === DEMO_SYMBOL);
   if (!instrument) return;
-  const price = Math.round((instrument.referencePrice * (100 - DEMO_DISCOUNT_PCT)) / 100 / 100) * 100;
+  const price =
+    Math.round((instrument.referencePrice * (100 - DEMO_DISCOUNT_PCT)) / 100 / 100) * 100;
   const [row] = await tx
     .insert(placements)
     .values({

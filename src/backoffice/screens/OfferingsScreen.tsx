@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import type { StaffOfferingsDto } from '../../../contract/schemas/placement';
 import { staffCall } from '../api';
 import type { StaffRequestOf } from '../api';
-import { EmptyRow, Loaded, PageTitle, Panel, ReloadButton, formatTime, useLoad } from '../parts/common';
+import {
+  EmptyRow,
+  Loaded,
+  PageTitle,
+  Panel,
+  ReloadButton,
+  formatTime,
+  useLoad,
+} from '../parts/common';
 import { FormActions, FormikInput } from '../parts/FormikFields';
 import { ScrollX } from '../parts/ScrollX';
 import { StateBadges } from '../parts/StateBadges';
@@ -17,9 +25,7 @@ import { toast } from '../toaster';
 type Placement = StaffOfferingsDto['placements'][number];
 type Auction = StaffOfferingsDto['auctions'][number];
 type Editing =
-  | { kind: 'placement'; row: Placement | null }
-  | { kind: 'auction'; row: Auction | null }
-  | null;
+  { kind: 'placement'; row: Placement | null } | { kind: 'auction'; row: Auction | null } | null;
 
 /**
  * Placements and auctions (issue 12, docs/placements.md): operators set one up as a draft, edit
