@@ -169,7 +169,10 @@ export const ipoRecordsResponse = object({
 export type IpoRecordsDto = InferType<typeof ipoRecordsResponse>;
 
 const drawAllocationRow = object({
-  /** Hashed account id: hex SHA-256 of `${offeringId}:${accountId}:${seed}`. */
+  /**
+   * Hashed id of one subscription (each is one entry of the draw): hex SHA-256 of
+   * `${offeringId}:${subscriptionId}:${seed}` (docs/ipo.md "Jobs").
+   */
   id: string().required(),
   applied: number().integer().required(),
   equal: number().integer().required(),

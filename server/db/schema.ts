@@ -1114,7 +1114,8 @@ export const ipoOfferings = pgTable(
     drawAt: timestamp('draw_at', { withTimezone: true }).notNull(),
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }).notNull(),
     listingAt: timestamp('listing_at', { withTimezone: true }).notNull(),
-    status: text('status', { enum: ['draft', 'published'] })
+    /** draft (staff edit it) → published (customers see it; the seed's hash is out). */
+    publication: text('publication', { enum: ['draft', 'published'] })
       .notNull()
       .default('draft'),
     /** The draw's seed: never shown before the draw. */
@@ -1138,7 +1139,7 @@ export const ipoOfferings = pgTable(
     ),
     check(
       'ipo_offerings_published_seed',
-      sql`${t.status} = 'draft' or (${t.seed} is not null and ${t.seedHash} is not null)`,
+      sql`${t.publication} = 'draft' or (${t.seed} is not null and ${t.seedHash} is not null)`,
     ),
   ],
 );

@@ -12,6 +12,7 @@ import {
   TOKEN_HEADER,
 } from '../../contract';
 import { subscriptionDeposit } from '../../contract/ipo';
+import { LANGUAGES } from '../../contract/languages';
 import { CALL_PATHS } from '../../contract/paths';
 import { RECHARGE_VOUCHER_PATH } from '../../contract/schemas/funds';
 import type { IpoDetailDto, IpoListDto } from '../../contract/schemas/ipo';
@@ -168,7 +169,6 @@ describe('the IPO screens against the running app', () => {
     const adminToken =
       (await admin.evaluate(() => sessionStorage.getItem('maru-staff-token'))) ?? '';
     expect(adminToken).not.toBe('');
-    await admin.context().close();
     const customer = await fundedCustomer(adminToken);
 
     const open = await customerCall<IpoListDto>(customer, CALL_PATHS.ipoList, { tab: 'open' });
@@ -263,8 +263,41 @@ describe('the IPO screens against the running app', () => {
       await phone.getByTestId('ipo-draw-mine-none').waitFor();
     });
 
+    for (const { stored, locale } of LANGUAGES.filter((l) => l.locale !== 'ko')) {
+      await step(phone, `the IPO screens in ${locale}`, async () => {
+        await phone.evaluate((lang) => localStorage.setItem('lang', JSON.stringify(lang)), stored);
+        await go('/home/newStock?tab=open');
+        await check(`newStock (${locale})`, `ipo-offering-${offering.id}`);
+        expect(await phone.evaluate(() => document.documentElement.lang)).toBe(locale);
+        await go(`/home/newStockBuy?id=${offering.id}`);
+        await check(`newStockBuy (${locale})`, `ipo-sub-state-${made.id}`);
+        await go(`/home/newStockRecord?id=${made.id}`);
+        await check(`newStockRecord (${locale})`, 'ipo-record-step-requested');
+        await go('/home/newStockRecords');
+        await check(`newStockRecords (${locale})`, `ipo-records-row-${made.id}`);
+        await go(`/home/newStockDraw?id=${drawn.id}`);
+        await check(`newStockDraw (${locale})`, 'ipo-draw-verified');
+      });
+    }
+
     expect(problems).toEqual([]);
     expect(errors).toEqual([]);
     await phone.context().close();
+
+    // The back office (the admin's tab, still signed in): the offerings and the drawn one's
+    // report, re-computed there too.
+    const office = admin;
+    await step(office, 'the back office lists the offerings and reports the draw', async () => {
+      await office.goto(`${app.baseUrl}/admin.html?load=${Date.now()}#/ipo`);
+      await office.getByTestId(`ipo-row-${offering.id}`).waitFor({ timeout: 30_000 });
+      problems.push(...(await axe(office, 'back office /ipo')));
+      await office.goto(`${app.baseUrl}/admin.html?load=${Date.now()}#/ipo/detail?id=${drawn.id}`);
+      const report = office.getByTestId('ipo-draw-check');
+      await report.waitFor({ timeout: 30_000 });
+      expect(await report.getAttribute('data-ok')).toBe('true');
+      problems.push(...(await axe(office, 'back office /ipo/detail')));
+    });
+    expect(problems).toEqual([]);
+    await office.context().close();
   }, 300_000);
 });

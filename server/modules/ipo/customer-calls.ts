@@ -24,7 +24,7 @@ export async function ipoList(maru: AppContext, tab: IpoTab): Promise<IpoListDto
   const rows = await maru.db
     .select()
     .from(ipoOfferings)
-    .where(eq(ipoOfferings.status, 'published'))
+    .where(eq(ipoOfferings.publication, 'published'))
     .orderBy(desc(ipoOfferings.opensAt), desc(ipoOfferings.id));
   const draws = await drawsOf(
     maru.db,

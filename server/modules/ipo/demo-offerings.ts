@@ -94,7 +94,7 @@ export async function seedIpoOfferings(tx: Transaction, now: Date): Promise<void
         drawAt: at(demo.days[2]),
         paymentDeadline: at(demo.days[3]),
         listingAt: at(demo.days[4]),
-        status: 'published',
+        publication: 'published',
         seed,
         seedHash: seedHash(seed),
         demo: true,

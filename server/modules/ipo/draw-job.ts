@@ -60,7 +60,7 @@ export async function runDraw(tx: Transaction, offeringId: number, now: Date): P
     .from(ipoOfferings)
     .where(eq(ipoOfferings.id, offeringId))
     .for('update');
-  if (!offering || offering.status !== 'published' || offering.seed === null) {
+  if (!offering || offering.publication !== 'published' || offering.seed === null) {
     throw new Refusal('ipo.not_found');
   }
   const [existing] = await tx.select().from(ipoDraws).where(eq(ipoDraws.offeringId, offeringId));

@@ -125,7 +125,7 @@ export async function publishedOffering(
   const query = db
     .select()
     .from(ipoOfferings)
-    .where(and(eq(ipoOfferings.id, id), eq(ipoOfferings.status, 'published')));
+    .where(and(eq(ipoOfferings.id, id), eq(ipoOfferings.publication, 'published')));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new ApiRefusal('ipo.not_found', { field: 'id' }, 404);
   return row;

@@ -40,7 +40,7 @@ function staffDto(
 ): StaffIpoOfferingDto {
   return {
     ...offeringDto(row, draw, totals, maru.clock.now(), maru.feed),
-    status: row.status,
+    status: row.publication,
     subscriptions: totals.subscriptions,
     sharesApplied: totals.sharesApplied,
     sharesAllotted: allottedOf(draw),
@@ -110,7 +110,7 @@ export async function updateIpoOffering(
 ): Promise<StaffIpoOfferingDto> {
   const now = maru.clock.now();
   const current = await offeringById(maru.db, body.id);
-  if (current.status === 'published') {
+  if (current.publication === 'published') {
     throw new Refusal(
       now.getTime() >= current.opensAt.getTime() ? 'ipo.already_open' : 'ipo.already_published',
     );
@@ -135,10 +135,16 @@ export async function publishIpoOffering(
 ): Promise<StaffIpoOfferingDto> {
   const now = maru.clock.now();
   const current = await offeringById(maru.db, id);
-  if (current.status === 'published') throw new Refusal('ipo.already_published');
+  if (current.publication === 'published') throw new Refusal('ipo.already_published');
   const [row] = await maru.db
     .update(ipoOfferings)
-    .set({ status: 'published', seed, seedHash: seedHash(seed), publishedAt: now, updatedAt: now })
+    .set({
+      publication: 'published',
+      seed,
+      seedHash: seedHash(seed),
+      publishedAt: now,
+      updatedAt: now,
+    })
     .where(eq(ipoOfferings.id, id))
     .returning();
   if (!row) throw new Error('offering update returned no row');
