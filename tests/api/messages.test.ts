@@ -170,9 +170,9 @@ describe.each(databaseKinds)('the message centre on %s', (kind) => {
       await call(t.app, '/user/msgList', { page: 2 }, { session: customer }),
     );
     expect(second.items.map((m) => m.title)).toEqual(['공지 2', '공지 1']);
-    expect(
-      expectSuccess(await call(t.app, '/user/msgReadAll', {}, { session: customer })),
-    ).toEqual({ unread: 0 });
+    expect(expectSuccess(await call(t.app, '/user/msgReadAll', {}, { session: customer }))).toEqual(
+      { unread: 0 },
+    );
   });
 
   it('sends announcements to an institution or listed accounts, in the reader’s language, audited', async () => {
