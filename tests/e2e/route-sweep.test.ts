@@ -41,6 +41,9 @@ const QUERIES: Record<string, readonly string[]> = {
   '/home/dayTrading': ['', '?symbol=005930'],
   '/trade/index': ['?tab=holding', '?tab=pending', '?tab=closed'],
   '/trade/positionDetail': ['', `?id=${NO_SUCH_ORDER}`],
+  // News (issue 13): a tab, a seeded sample article, and one that does not exist.
+  '/home/newsList': ['', '?tag=ipo'],
+  '/home/newsDetail': ['?id=1', `?id=${NO_SUCH_ORDER}`],
 };
 const UNKNOWN_ROUTE = '/no/such/screen';
 /**

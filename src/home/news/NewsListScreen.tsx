@@ -3,7 +3,6 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { NEWS_PAGE_SIZE, NEWS_TAGS } from '../../../contract/news';
-import type { NewsTag } from '../../../contract/news';
 import type { NewsItemDto, NewsListDto } from '../../../contract/schemas/news';
 import { call } from '../../api';
 import { BackHeader } from '../../components/BackHeader';
@@ -29,11 +28,7 @@ export default function NewsListScreen() {
   const tab: NewsTab = isTab(tabParam) ? tabParam : 'all';
   const fetch = useCallback(
     (page: number) =>
-      call(
-        'newsList',
-        { tag: tab as NewsTag | 'all', page, pageSize: NEWS_PAGE_SIZE },
-        { silent: true },
-      ),
+      call('newsList', { tag: tab, page, pageSize: NEWS_PAGE_SIZE }, { silent: true }),
     [tab],
   );
   const { list, load, forget } = usePagedList<NewsItemDto, NewsListDto>(fetch, itemsOf);
