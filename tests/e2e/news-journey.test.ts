@@ -94,7 +94,7 @@ describe('news', () => {
     await step(page, 'news-detail', async () => {
       await page.getByText(`${TITLE} (ko)`).first().click();
       await page.waitForURL(/#\/home\/newsDetail\?id=\d+/);
-      await page.getByTestId('news-article-body').waitFor();
+      await page.getByTestId('news-article-title').waitFor();
     });
     // The Korean reader gets the Korean version, whose body is empty; read the English one.
     await step(page, 'news-detail-en', async () => {

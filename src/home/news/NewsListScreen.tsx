@@ -49,36 +49,42 @@ export default function NewsListScreen() {
         }
         variant="line"
         size="sm"
-        bg="bg"
       >
-        <Tabs.List overflowX="auto" px="2">
+        <Tabs.List overflowX="auto" px="2" bg="bg">
           {TABS.map((key) => (
             <Tabs.Trigger key={key} value={key} data-testid={`news-tab-${key}`}>
               {t(`news.tags.${key}`)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {/* One panel per tab (the triggers' aria-controls name them); the list is in the open one. */}
+        {TABS.map((key) => (
+          <Tabs.Content key={key} value={key} p="0">
+            {key === tab ? (
+              <Stack gap="3" p="3">
+                <Box bg="bg" borderRadius="2xl" overflow="hidden">
+                  <PagedListBody
+                    list={list}
+                    load={load}
+                    testId="news"
+                    texts={{
+                      more: t('news.more'),
+                      loadFailed: t('news.loadFailed'),
+                      empty: t('news.empty'),
+                    }}
+                    listProps={{ 'data-tab': tab }}
+                  >
+                    {list.items.map((item) => (
+                      <NewsRow key={item.id} item={item} />
+                    ))}
+                  </PagedListBody>
+                </Box>
+                <div ref={sentinel} aria-hidden="true" />
+              </Stack>
+            ) : null}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
-      <Stack gap="3" p="3">
-        <Box bg="bg" borderRadius="2xl" overflow="hidden">
-          <PagedListBody
-            list={list}
-            load={load}
-            testId="news"
-            texts={{
-              more: t('news.more'),
-              loadFailed: t('news.loadFailed'),
-              empty: t('news.empty'),
-            }}
-            listProps={{ 'data-tab': tab }}
-          >
-            {list.items.map((item) => (
-              <NewsRow key={item.id} item={item} />
-            ))}
-          </PagedListBody>
-        </Box>
-        <div ref={sentinel} aria-hidden="true" />
-      </Stack>
     </Box>
   );
 }
