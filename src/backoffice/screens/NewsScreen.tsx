@@ -46,7 +46,8 @@ const nativeName = (locale: NewsLocale) =>
 function base64Of(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onload = () =>
+      resolve(typeof reader.result === 'string' ? reader.result.replace(/^data:[^,]*,/, '') : '');
     reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
     reader.readAsDataURL(file);
   });
@@ -270,7 +271,7 @@ function EditorForm({
 
   const upload = async (
     event: ChangeEvent<HTMLInputElement>,
-    use: (url: string, id: string) => void,
+    place: (url: string, id: string) => void,
   ) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -278,7 +279,7 @@ function EditorForm({
     setBusy(true);
     try {
       const image = await staffCall('newsImage', { data: await base64Of(file) });
-      use(image.url, image.id);
+      place(image.url, image.id);
     } catch {
       // Toasted by the client.
     } finally {

@@ -3,7 +3,6 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { NEWS_PAGE_SIZE, NEWS_TAGS } from '../../../contract/news';
-import type { NewsTag } from '../../../contract/news';
 import type { NewsItemDto, NewsListDto } from '../../../contract/schemas/news';
 import { call } from '../../api';
 import { BackHeader } from '../../components/BackHeader';
@@ -29,11 +28,7 @@ export default function NewsListScreen() {
   const tab: NewsTab = isTab(tabParam) ? tabParam : 'all';
   const fetch = useCallback(
     (page: number) =>
-      call(
-        'newsList',
-        { tag: tab as NewsTag | 'all', page, pageSize: NEWS_PAGE_SIZE },
-        { silent: true },
-      ),
+      call('newsList', { tag: tab, page, pageSize: NEWS_PAGE_SIZE }, { silent: true }),
     [tab],
   );
   const { list, load, forget } = usePagedList<NewsItemDto, NewsListDto>(fetch, itemsOf);
@@ -54,36 +49,42 @@ export default function NewsListScreen() {
         }
         variant="line"
         size="sm"
-        bg="bg"
       >
-        <Tabs.List overflowX="auto" px="2">
+        <Tabs.List overflowX="auto" px="2" bg="bg">
           {TABS.map((key) => (
             <Tabs.Trigger key={key} value={key} data-testid={`news-tab-${key}`}>
               {t(`news.tags.${key}`)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {/* One panel per tab (the triggers' aria-controls name them); the list is in the open one. */}
+        {TABS.map((key) => (
+          <Tabs.Content key={key} value={key} p="0">
+            {key === tab ? (
+              <Stack gap="3" p="3">
+                <Box bg="bg" borderRadius="2xl" overflow="hidden">
+                  <PagedListBody
+                    list={list}
+                    load={load}
+                    testId="news"
+                    texts={{
+                      more: t('news.more'),
+                      loadFailed: t('news.loadFailed'),
+                      empty: t('news.empty'),
+                    }}
+                    listProps={{ 'data-tab': tab }}
+                  >
+                    {list.items.map((item) => (
+                      <NewsRow key={item.id} item={item} />
+                    ))}
+                  </PagedListBody>
+                </Box>
+                <div ref={sentinel} aria-hidden="true" />
+              </Stack>
+            ) : null}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
-      <Stack gap="3" p="3">
-        <Box bg="bg" borderRadius="2xl" overflow="hidden">
-          <PagedListBody
-            list={list}
-            load={load}
-            testId="news"
-            texts={{
-              more: t('news.more'),
-              loadFailed: t('news.loadFailed'),
-              empty: t('news.empty'),
-            }}
-            listProps={{ 'data-tab': tab }}
-          >
-            {list.items.map((item) => (
-              <NewsRow key={item.id} item={item} />
-            ))}
-          </PagedListBody>
-        </Box>
-        <div ref={sentinel} aria-hidden="true" />
-      </Stack>
     </Box>
   );
 }

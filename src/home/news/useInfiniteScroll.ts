@@ -9,7 +9,9 @@ import { NEWS_LOAD_OFFSET_PX } from '../../../contract/news';
 export function useInfiniteScroll(onReach: () => void, enabled: boolean) {
   const sentinel = useRef<HTMLDivElement | null>(null);
   const latest = useRef(onReach);
-  latest.current = onReach;
+  useEffect(() => {
+    latest.current = onReach;
+  });
   useEffect(() => {
     const node = sentinel.current;
     if (!enabled || node === null || typeof IntersectionObserver === 'undefined') return;
