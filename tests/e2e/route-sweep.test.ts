@@ -41,7 +41,6 @@ const QUERIES: Record<string, readonly string[]> = {
   '/home/dayTrading': ['', '?symbol=005930'],
   '/trade/index': ['?tab=holding', '?tab=pending', '?tab=closed'],
   '/trade/positionDetail': ['', `?id=${NO_SUCH_ORDER}`],
-<<<<<<< HEAD
   // Corporate actions (docs/corporate-actions.md): the seeded demo rights issue is 2.
   '/home/rightsApply': ['', '?id=2'],
   // IPO subscriptions (issue 12): every tab; the demo offerings (1 upcoming, 2 open, 3 drawn, in
@@ -61,11 +60,9 @@ const QUERIES: Record<string, readonly string[]> = {
   // Placements and auctions (issue 12): the seeded demo ones (id 1), and an id with none
   '/home/newStockPsBuy': ['?id=1', `?id=${NO_SUCH_ORDER}`],
   '/home/auctionBid': ['?id=1', `?id=${NO_SUCH_ORDER}`],
-=======
   // News (issue 13): a tab, a seeded sample article, and one that does not exist.
   '/home/newsList': ['', '?tag=ipo'],
   '/home/newsDetail': ['?id=1', `?id=${NO_SUCH_ORDER}`],
->>>>>>> news
 };
 const UNKNOWN_ROUTE = '/no/such/screen';
 /**

@@ -160,7 +160,7 @@ CREATE TABLE "ipo_offerings" (
 	"draw_at" timestamp with time zone NOT NULL,
 	"payment_deadline" timestamp with time zone NOT NULL,
 	"listing_at" timestamp with time zone NOT NULL,
-	"status" text DEFAULT 'draft' NOT NULL,
+	"publication" text DEFAULT 'draft' NOT NULL,
 	"seed" text,
 	"seed_hash" text,
 	"demo" boolean DEFAULT false NOT NULL,
@@ -170,7 +170,7 @@ CREATE TABLE "ipo_offerings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "ipo_offerings_terms" CHECK ("ipo_offerings"."offer_price" > 0 and "ipo_offerings"."shares_offered" > 0 and "ipo_offerings"."min_shares" > 0 and "ipo_offerings"."max_times" > 0),
 	CONSTRAINT "ipo_offerings_schedule" CHECK ("ipo_offerings"."opens_at" < "ipo_offerings"."closes_at" and "ipo_offerings"."closes_at" <= "ipo_offerings"."draw_at" and "ipo_offerings"."draw_at" <= "ipo_offerings"."payment_deadline" and "ipo_offerings"."payment_deadline" <= "ipo_offerings"."listing_at"),
-	CONSTRAINT "ipo_offerings_published_seed" CHECK ("ipo_offerings"."status" = 'draft' or ("ipo_offerings"."seed" is not null and "ipo_offerings"."seed_hash" is not null))
+	CONSTRAINT "ipo_offerings_published_seed" CHECK ("ipo_offerings"."publication" = 'draft' or ("ipo_offerings"."seed" is not null and "ipo_offerings"."seed_hash" is not null))
 );
 --> statement-breakpoint
 CREATE TABLE "ipo_subscriptions" (
