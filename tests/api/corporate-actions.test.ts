@@ -363,6 +363,16 @@ describe('corporate actions', () => {
       const page = await rightsAllotmentRecords(t.db, holder.id, 1);
       expect(page.total).toBe(2);
       expect(page.rows.map((r) => r.state)).toEqual(['refused', 'listed']);
+      const tab = expectSuccess<{ rows: { kind: string; state: string; name: string }[] }>(
+        await call(
+          t.app,
+          '/ipo/records',
+          { tab: 'allotments', page: 1, pageSize: 20 },
+          { session: holder.session },
+        ),
+      );
+      expect(tab.rows.map((r) => r.state)).toEqual(['refused', 'listed']);
+      expect(tab.rows.every((r) => r.kind === 'allotments' && r.name.length > 0)).toBe(true);
     });
 
     it('refuses applications once the window is closed', async () => {

@@ -127,6 +127,12 @@ describe.each(databaseKinds)('IPO subscriptions on %s', { timeout: 120_000 }, (k
     const position = await orderOf(t.app, a, listed.orderId ?? 0);
     expect(position).toMatchObject({ product: 'stock', symbol: '0009K0', shares: 30 });
     expect(position.fillPrice).toBe(10_000);
+    // Listing day's market news, once however many subscriptions listed (docs/news.md).
+    const news = expectSuccess<{ items: { kind: string | null; source: string }[] }>(
+      await call(t.app, '/news/stock', { code: '0009K0' }, { session: a.session }),
+    );
+    expect(news.items.filter((n) => n.kind === 'ipo_listing')).toHaveLength(1);
+    expect(news.items[0]).toMatchObject({ source: 'system' });
 
     // A stock position like any other: sold at the market (the product's lock is off here).
     const sold = expectSuccess<TradeOrderDto>(await closeOrder(t.app, a, position.id));

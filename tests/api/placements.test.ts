@@ -339,6 +339,20 @@ describe('placements and auctions', () => {
       await call(t.app, '/placement/records', { page: 1 }, { session: a.session }),
     );
     expect(viaCall.total).toBe(records.total);
+    // The same applications on the subscription records' placements tab.
+    const tab = expectSuccess<{ rows: { id: number; kind: string; recordNo: string }[] }>(
+      await call(
+        t.app,
+        '/ipo/records',
+        { tab: 'placements', page: 1, pageSize: 20 },
+        { session: a.session },
+      ),
+    );
+    expect(tab.rows.map((r) => r.id)).toEqual(records.items.map((r) => r.id));
+    expect(tab.rows[0]).toMatchObject({
+      kind: 'placements',
+      recordNo: expect.stringMatching(/^PL/),
+    });
     expect(await auditLedger(t.db)).toEqual([]);
   });
 
@@ -418,6 +432,15 @@ describe('placements and auctions', () => {
     expect(ended).toMatchObject({ state: 'ended', lowestWinningPrice: 12_000 });
     const records = await auctionRecordsPage(t.db, c.id, 1);
     expect(records.items[0]).toMatchObject({ id: late.id, won: 40 });
+    const tab = expectSuccess<{ rows: { id: number; allotted: number | null }[] }>(
+      await call(
+        t.app,
+        '/ipo/records',
+        { tab: 'auctions', page: 1, pageSize: 20 },
+        { session: c.session },
+      ),
+    );
+    expect(tab.rows[0]).toMatchObject({ id: late.id, allotted: 40 });
     expect(await auditLedger(t.db)).toEqual([]);
   });
 });

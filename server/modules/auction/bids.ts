@@ -83,19 +83,20 @@ export async function auctionRecordsPage(
   db: Database,
   customerId: number,
   page = 1,
+  pageSize = RECORDS_PAGE_SIZE,
 ): Promise<{ items: AuctionBidDto[]; page: number; pageSize: number; total: number }> {
   const [rows, [counted]] = await Promise.all([
     joined(db)
       .where(eq(auctionBids.customerId, customerId))
       .orderBy(desc(auctionBids.id))
-      .limit(RECORDS_PAGE_SIZE)
-      .offset((page - 1) * RECORDS_PAGE_SIZE),
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(auctionBids).where(eq(auctionBids.customerId, customerId)),
   ]);
   return {
     items: rows.map((r) => bidDto(r.bid, r)),
     page,
-    pageSize: RECORDS_PAGE_SIZE,
+    pageSize,
     total: counted?.n ?? 0,
   };
 }

@@ -307,6 +307,7 @@ export async function rightsAllotmentRecords(
   db: Database,
   accountId: number,
   page: number,
+  pageSize = RECORDS_PAGE_SIZE,
 ): Promise<RightsAllotmentRecordsPage> {
   const pageNo = Math.max(1, Math.floor(page));
   const rows = await db
@@ -319,8 +320,8 @@ export async function rightsAllotmentRecords(
     .innerJoin(corporateActions, eq(corporateActions.id, rightsApplications.actionId))
     .where(eq(rightsApplications.customerId, accountId))
     .orderBy(desc(rightsApplications.id))
-    .limit(RECORDS_PAGE_SIZE)
-    .offset((pageNo - 1) * RECORDS_PAGE_SIZE);
+    .limit(pageSize)
+    .offset((pageNo - 1) * pageSize);
   const [total] = await db
     .select({ n: count() })
     .from(rightsApplications)
@@ -340,7 +341,7 @@ export async function rightsAllotmentRecords(
       createdAt: a.createdAt.toISOString(),
     })),
     page: pageNo,
-    pageSize: RECORDS_PAGE_SIZE,
+    pageSize,
     total: total?.n ?? 0,
   };
 }

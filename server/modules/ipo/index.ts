@@ -49,7 +49,10 @@ export function registerIpoModule(app: FastifyInstance): void {
     subscriptionDetail(maru.db, session.customer.id, body.id),
   );
   defineCall(app, CUSTOMER_API, 'ipoRecords', ({ maru, session, body }) =>
-    ipoRecords(maru.db, session.customer.id, body),
+    ipoRecords(maru.db, session.customer.id, body, (symbol) => {
+      const listed = maru.feed.instrument(symbol);
+      return { name: listed?.nameKo ?? symbol, nameEn: listed?.nameEn ?? '' };
+    }),
   );
   defineCall(app, CUSTOMER_API, 'ipoDraw', ({ maru, session, body }) =>
     ipoDraw(maru, session.customer.id, body.id),

@@ -3,6 +3,8 @@ import type { Transaction } from '../../db/connect';
 import { ipoOfferings, ipoSubscriptions } from '../../db/schema';
 import { subscribeTransitions, subscriptionLifecycle } from '../../lifecycle';
 import type { TransitionNotice } from '../../lifecycle';
+import { seoulDateOf, seoulDayOf } from '../../../contract';
+import { publishListingNews } from '../news';
 import { openFilledPosition } from '../trade/filled-position';
 import { listingToHeld, payAllotment, releaseDeposit } from './ledger';
 import { marketOf } from './offering-rows';
@@ -52,6 +54,20 @@ async function settleTransition(tx: Transaction, notice: TransitionNotice): Prom
       now,
     });
     await set({ orderId });
+    // Listing day's market news (issue 13): written once per stock and day, however many
+    // subscriptions list. An IPO listed here trades only in the app's simulated market.
+    await publishListingNews(
+      tx,
+      {
+        code: offering.symbol,
+        nameKo: offering.name,
+        nameEn: offering.nameEn,
+        offerPrice: offering.offerPrice,
+        listingDate: seoulDateOf(seoulDayOf(now.getTime())),
+        simulated: true,
+      },
+      now,
+    );
   } else {
     await set({});
   }

@@ -99,7 +99,7 @@ export async function markRead(
       .select({ id: messages.id, readAt: messages.readAt })
       .from(messages)
       .where(and(eq(messages.id, id), eq(messages.customerId, customerId)));
-    if (!row) throw new Refusal('message.not_found');
+    if (!row) throw new Refusal('message.not_found', { field: 'id' });
     if (row.readAt === null) {
       await tx
         .update(messages)

@@ -89,13 +89,14 @@ export async function placementRecordsPage(
   db: Database,
   customerId: number,
   page = 1,
+  pageSize = RECORDS_PAGE_SIZE,
 ): Promise<{ items: PlacementApplicationDto[]; page: number; pageSize: number; total: number }> {
   const [rows, [counted]] = await Promise.all([
     joined(db)
       .where(eq(placementApplications.customerId, customerId))
       .orderBy(desc(placementApplications.id))
-      .limit(RECORDS_PAGE_SIZE)
-      .offset((page - 1) * RECORDS_PAGE_SIZE),
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db
       .select({ n: count() })
       .from(placementApplications)
@@ -104,7 +105,7 @@ export async function placementRecordsPage(
   return {
     items: rows.map((r) => applicationDto(r.application, r)),
     page,
-    pageSize: RECORDS_PAGE_SIZE,
+    pageSize,
     total: counted?.n ?? 0,
   };
 }
