@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradeOrderDto } from '../../contract';
 import { ACCOUNT_HEADER, TOKEN_HEADER } from '../../contract';
-import { bankCards, customers, deposits, wallets } from '../../server/db/schema';
+import { bankCards, customers, deposits, messages, wallets } from '../../server/db/schema';
 import { DEFAULT_PRODUCTS } from '../../server/modules/trade/products';
 import type { TestApp } from '../support/test-app';
 import { buildTestApp, databaseKinds } from '../support/test-app';
@@ -72,10 +72,24 @@ const SHARED_ID_CALLS = new Set([
   'checkInRedeem',
   // News (issue 13)
   'newsDetail',
+  // IPO offerings, placements and auctions are listed for all (issue 12); the subscription,
+  // application or bid made with one is the customer's.
+  'ipoDetail',
+  'ipoSubscribe',
+  'ipoDraw',
+  'placementApply',
+  'auctionBid',
 ]);
 const orderKindOf = (operationId: string) =>
   (ORDER_ID_CALLS as Record<string, 'pending' | 'position' | undefined>)[operationId];
 const BOTH_ATTACKERS_CALLS = new Set(['fundOrderCancel', 'fundOrderDetail']);
+/**
+ * Calls whose own-id success is shown by their area's tests, not here: this test seeds no
+ * placement application pending payment (tests/api/placements.test.ts pays one up) and no IPO
+ * subscription (tests/api/ipo-subscriptions.test.ts pays, waives and reads its own). Their refusal
+ * of another customer's id is checked above like every call's.
+ */
+const OWN_ID_SHOWN_ELSEWHERE = new Set(['placementPay', 'ipoPay', 'ipoWaive', 'ipoSubscription']);
 
 /**
  * Fields checked from a body of their own: a withdrawal to a wallet is a USDT one without a card
@@ -165,6 +179,16 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
         type: 'ERC20',
         address: `0x${n.repeat(40)}`,
         addressKey: `0x${n.repeat(40)}`,
+      });
+      // A message of the customer's own under the same id (msgRead takes it).
+      await t.db.insert(messages).values({
+        id: deposit.id,
+        customerId,
+        kind: 'event',
+        code: 'kyc.passed',
+        entityType: 'kyc',
+        entityId: String(customerId),
+        entityVersion: 1,
       });
       return card?.id;
     };
@@ -360,7 +384,9 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
     }
     // The calls that take an id work with the caller's own ids (the refusals above are not
     // refusals of everything). A fund order opened here is cancelled, as one at a time is open.
-    for (const { call, body, as } of checked) {
+    for (const { call, body, as } of checked.filter(
+      ({ call }) => !OWN_ID_SHOWN_ELSEWHERE.has(call.operationId),
+    )) {
       // A quote lives 30 s: the one made before the refusals above may have expired.
       const fresh = call.operationId === 'exchange' ? { quoteId: await quoteOf(as) } : {};
       const response = await send(call, { ...body, ...fresh }, as);
