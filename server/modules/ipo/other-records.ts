@@ -1,5 +1,4 @@
 import type { IpoRecordRowDto } from '../../../contract';
-import type { Database } from '../../db/connect';
 import { auctionRecordsPage } from '../auction/bids';
 import { rightsAllotmentRecords } from '../corporate/rights';
 import { placementRecordsPage } from '../placement/applications';
@@ -15,7 +14,7 @@ const recordNo = (prefix: string, id: number) => `${prefix}${String(id).padStart
 
 export const placementRecords: IpoRecordReader = async (db, customerId, paging, names) => {
   const { items, total } = await placementRecordsPage(
-    db as Database,
+    db,
     customerId,
     paging.page,
     paging.pageSize,
@@ -39,7 +38,7 @@ export const placementRecords: IpoRecordReader = async (db, customerId, paging, 
 
 export const auctionRecords: IpoRecordReader = async (db, customerId, paging, names) => {
   const { items, total } = await auctionRecordsPage(
-    db as Database,
+    db,
     customerId,
     paging.page,
     paging.pageSize,
@@ -63,7 +62,7 @@ export const auctionRecords: IpoRecordReader = async (db, customerId, paging, na
 
 export const allotmentRecords: IpoRecordReader = async (db, customerId, paging, names) => {
   const page = await rightsAllotmentRecords(
-    db as Database,
+    db,
     customerId,
     paging.page,
     paging.pageSize,
