@@ -13,12 +13,7 @@ import type { IpoRecordReader } from './records';
 const recordNo = (prefix: string, id: number) => `${prefix}${String(id).padStart(8, '0')}`;
 
 export const placementRecords: IpoRecordReader = async (db, customerId, paging, names) => {
-  const { items, total } = await placementRecordsPage(
-    db,
-    customerId,
-    paging.page,
-    paging.pageSize,
-  );
+  const { items, total } = await placementRecordsPage(db, customerId, paging.page, paging.pageSize);
   const rows = items.map((a): IpoRecordRowDto => ({
     id: a.id,
     kind: 'placements',
@@ -37,12 +32,7 @@ export const placementRecords: IpoRecordReader = async (db, customerId, paging, 
 };
 
 export const auctionRecords: IpoRecordReader = async (db, customerId, paging, names) => {
-  const { items, total } = await auctionRecordsPage(
-    db,
-    customerId,
-    paging.page,
-    paging.pageSize,
-  );
+  const { items, total } = await auctionRecordsPage(db, customerId, paging.page, paging.pageSize);
   const rows = items.map((b): IpoRecordRowDto => ({
     id: b.id,
     kind: 'auctions',
@@ -61,12 +51,7 @@ export const auctionRecords: IpoRecordReader = async (db, customerId, paging, na
 };
 
 export const allotmentRecords: IpoRecordReader = async (db, customerId, paging, names) => {
-  const page = await rightsAllotmentRecords(
-    db,
-    customerId,
-    paging.page,
-    paging.pageSize,
-  );
+  const page = await rightsAllotmentRecords(db, customerId, paging.page, paging.pageSize);
   const rows = page.rows.map((r): IpoRecordRowDto => ({
     id: r.id,
     kind: 'allotments',
