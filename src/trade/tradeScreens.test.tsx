@@ -629,6 +629,10 @@ describe('the tab bar', () => {
   it('has the trade tab with the spec’s order value, leading to the positions, active there', async () => {
     const { TabBar, TABS } = await import('../components/TabBar');
     const { SCREEN_PATHS } = await import('../app/screens');
+    // The tab bar reads the unread messages' count for its badge (docs/messages.md).
+    api.call.mockImplementation((name: string) =>
+      name === 'msgUnread' ? Promise.resolve({ unread: 0 }) : Promise.reject(new Error(name)),
+    );
     expect(TABS.map((tab) => [tab.key, tab.order])).toContainEqual(['trade', 3]);
     await renderWithApp(<TabBar availablePaths={SCREEN_PATHS} />, { path: '/trade/index' });
     const trade = screen.getByTestId('tab-trade');
