@@ -19,6 +19,8 @@ import {
   separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
   textStyles,
   toastSlotRecipe,
   tokens,
@@ -102,6 +104,9 @@ const maruConfig = defineConfig({
       dialog: dialogSlotRecipe,
       field: fieldSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
+      // The IPO draw's allocation table and the news list's tag tabs (issue 12, 13).
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
       toast: toastSlotRecipe,
     },
     textStyles,
