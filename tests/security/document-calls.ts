@@ -133,6 +133,8 @@ const POOL: unknown[] = [
   [{ lang: 'ko', title: '제목', summary: '', body: '<p>본문</p>' }],
   ['market'],
   '2030-01-01T00:00:00.000Z',
+  // Placements (issue 12): a tier list (the back office's /offerings/placement/save)
+  [{ minShares: 10, allotPct: 100 }],
   // A 1×1 PNG, base64 (the back office's /news/image)
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
 ];
