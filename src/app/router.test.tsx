@@ -37,7 +37,13 @@ const ALICE: UserInfoDto = {
 
 // The screens' calls answer from memory: these tests are about routing and rendering.
 vi.mock('../api/calls', () => ({
-  call: (name: string) => (name === 'info' ? Promise.resolve(ALICE) : Promise.resolve(null)),
+  call: (name: string) =>
+    name === 'info'
+      ? Promise.resolve(ALICE)
+      : // The tab bar's unread badge (docs/messages.md).
+        name === 'msgUnread'
+        ? Promise.resolve({ unread: 0 })
+        : Promise.resolve(null),
 }));
 
 function renderAt(path: string) {

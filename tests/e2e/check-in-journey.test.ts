@@ -104,7 +104,9 @@ describe('a check-in streak earns a reward', () => {
       }),
     );
     await step(staff, 'operator adds a three-check-in reward', async () => {
-      await staff.goto(`${app.baseUrl}/admin.html#/checkInRewards`);
+      // Through the nav, as an operator would: a hash-only goto right after the first sign-in
+      // can race the sign-in's own redirect to the landing screen.
+      await staff.getByTestId('nav-checkInRewards').click();
       await staff.getByTestId('reward-table-empty').waitFor();
       await staff.getByTestId('reward-create-open').click();
       await staff.getByTestId('reward-title').fill('3-day streak coupon');
