@@ -58,7 +58,8 @@ describe('news', () => {
       }),
     );
     await step(staff, 'news-staff-write', async () => {
-      await staff.goto(`${app.baseUrl}/admin.html#/news`);
+      // Through the nav: a hash-only goto right after the first sign-in can race its redirect.
+      await staff.getByTestId('nav-news').click();
       await staff.getByTestId('news-new').click();
       await staff.getByTestId('news-title-ko').fill(`${TITLE} (ko)`);
       await staff.getByTestId('news-title-en').fill(TITLE);
