@@ -33,6 +33,8 @@ const Chart = memo(StockChart);
 /** After the price shows: the chart's first draw and the live feeds come first. */
 const TICKET_PRELOAD_DELAY_MS = 5_000;
 const Book = memo(OrderBook);
+/** Its rows (Chakra, dates) would otherwise re-render with every quote. */
+const News = memo(StockNewsPanel);
 
 /** The stock's name, code and market: memoised, as it does not move with the quote. */
 const NameLine = memo(function NameLine({
@@ -275,7 +277,7 @@ export default function StockDetailScreen() {
           <Book code={code} prevClose={prevClose} last={live?.price ?? null} onPick={pickPrice} />
         ) : null}
         {/* News (issue 13): the stock's related articles. */}
-        {code ? <StockNewsPanel code={code} /> : null}
+        {code ? <News code={code} /> : null}
       </Stack>
       {ticket.open ? (
         <TicketSheet
