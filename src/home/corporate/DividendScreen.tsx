@@ -18,6 +18,7 @@ import { ListState } from '../../market/parts/ListState';
 import { SimulatedBadge } from '../../market/parts/SimulatedBadge';
 import { useMarketCall } from '../../market/useMarketCall';
 import { Fact, NameLine } from '../block/OfferingFacts';
+import { PositionButton } from '../block/OfferingScreenParts';
 import { minuteOf, perHundred } from './corporateLook';
 
 /**
@@ -204,7 +205,6 @@ function DividendRow({ dividend: d }: { dividend: DividendRowDto }) {
 
 function ApplicationRow({ application: a }: { application: RightsApplicationDto }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const words = useLifecycleWords();
   const state = topStateOf(a.state);
   return (
@@ -232,17 +232,11 @@ function ApplicationRow({ application: a }: { application: RightsApplicationDto 
           {t('corporate.reason', { reason: a.reason })}
         </Text>
       ) : null}
-      {a.orderId !== null ? (
-        <Button
-          mt="2"
-          size="xs"
-          variant="outline"
-          onClick={() => void navigate(`/trade/positionDetail?id=${a.orderId}`)}
-          data-testid={`corporate-position-${a.id}`}
-        >
-          {t('corporate.position')}
-        </Button>
-      ) : null}
+      <PositionButton
+        orderId={a.orderId}
+        label={t('corporate.position')}
+        testId={`corporate-position-${a.id}`}
+      />
     </Box>
   );
 }
