@@ -1,5 +1,6 @@
 import { HStack, Table } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnyStateMachine } from 'xstate';
 import type { StaffCallName } from '../../../contract/staff-calls';
@@ -52,7 +53,7 @@ function statusAfter(
   return { state, version: version + 1, accepts: [] };
 }
 
-export interface ReviewRow {
+interface ReviewRow {
   flow: DecisionFlow;
   /** Decided by someone else since the queue was loaded. */
   conflict: boolean;
@@ -60,11 +61,22 @@ export interface ReviewRow {
   decisions: ReviewEvent[];
 }
 
-/**
- * One row's decision flow: `approve` and `reject` make the calls (answering the queue), `calls`
- * names them for the role check. The screen keys the row by the application.
- */
-export function useReviewRow({
+interface ReviewRowProps {
+  prefix: string;
+  row: QueueRow;
+  /** The application's lifecycle machine: where a decided row went once it left the queue. */
+  machine: AnyStateMachine;
+  /** The calls `approve` and `reject` make, for the role check. */
+  calls: { approve: StaffCallName; reject: StaffCallName };
+  /** The calls, each answering the queue. */
+  approve: (version: number) => Promise<{ rows: readonly QueueRow[] }>;
+  reject: (version: number, reason: string) => Promise<{ rows: readonly QueueRow[] }>;
+  /** After a decision, and to reload after a conflict. */
+  onChanged: () => void;
+}
+
+/** One row's decision flow. The screen keys the row by the application. */
+function useReviewRow({
   prefix,
   row,
   machine,
@@ -72,15 +84,7 @@ export function useReviewRow({
   approve,
   reject,
   onChanged,
-}: {
-  prefix: string;
-  row: QueueRow;
-  machine: AnyStateMachine;
-  calls: { approve: StaffCallName; reject: StaffCallName };
-  approve: (version: number) => Promise<{ rows: readonly QueueRow[] }>;
-  reject: (version: number, reason: string) => Promise<{ rows: readonly QueueRow[] }>;
-  onChanged: () => void;
-}): ReviewRow {
+}: ReviewRowProps): ReviewRow {
   const { t } = useTranslation();
   const { me } = useStaffSession();
   const flow = useDecisionFlow({
@@ -107,7 +111,7 @@ export function useReviewRow({
 }
 
 /** The row's decision buttons and their confirmation sheet; `subject` is named in its title. */
-export function ReviewDecisions({
+function ReviewDecisions({
   prefix,
   row,
   review,
@@ -158,7 +162,7 @@ export function ReviewDecisions({
 }
 
 /** Under a row decided by someone else meanwhile: the conflict, with the way to reload. */
-export function ReviewConflictRow({
+function ReviewConflictRow({
   prefix,
   row,
   review,
@@ -182,5 +186,37 @@ export function ReviewConflictRow({
         />
       </Table.Cell>
     </Table.Row>
+  );
+}
+
+/**
+ * A queue's row: the screen's cells (`children`), then the decision buttons with their sheet in
+ * the last cell, and under the row, once someone else decided meanwhile, the conflict (test id
+ * `${prefix}-row-${id}`). `subject` names the application in the sheet's title.
+ */
+export function ReviewTableRow({
+  subject,
+  columns,
+  children,
+  ...props
+}: ReviewRowProps & { subject: string; columns: number; children: ReactNode }) {
+  const { prefix, row } = props;
+  const review = useReviewRow(props);
+  return (
+    <>
+      <Table.Row data-testid={`${prefix}-row-${row.id}`}>
+        {children}
+        <Table.Cell textAlign="end">
+          <ReviewDecisions prefix={prefix} row={row} review={review} subject={subject} />
+        </Table.Cell>
+      </Table.Row>
+      <ReviewConflictRow
+        prefix={prefix}
+        row={row}
+        review={review}
+        columns={columns}
+        onReload={props.onChanged}
+      />
+    </>
   );
 }

@@ -21,7 +21,7 @@ import { FormPanel, OpenFormButton, WindowInputs } from '../parts/FormPanel';
 import { isoOf, localInput, whole } from '../parts/formText';
 import { LIFECYCLE_MACHINES } from '../parts/lifecycles';
 import { OnOffBadge } from '../parts/OnOffBadge';
-import { ReviewConflictRow, ReviewDecisions, useReviewRow } from '../parts/ReviewQueue';
+import { ReviewTableRow } from '../parts/ReviewQueue';
 import { StateBadges } from '../parts/StateBadges';
 import { won } from '../parts/trade';
 import { formErrors } from '../parts/validate';
@@ -172,50 +172,37 @@ function ApplicationTable({ rows, onChanged }: { rows: Application[]; onChanged:
 
 function ApplicationRow({ row, onChanged }: { row: Application; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
-  const review = useReviewRow({
-    prefix: 'block',
-    row,
-    machine: LIFECYCLE_MACHINES.blockApplication,
-    calls: { approve: 'blockApprove', reject: 'blockReject' },
-    approve: (version) => staffCall('blockApprove', { id: row.id, version }),
-    reject: (version, reason) => staffCall('blockReject', { id: row.id, version, reason }),
-    onChanged,
-  });
-  const subject = `${row.account} · ${row.name} ${row.shares.toLocaleString(i18n.language)}`;
-
   return (
-    <>
-      <Table.Row data-testid={`block-row-${row.id}`}>
-        <Table.Cell>{row.account}</Table.Cell>
-        <Table.Cell>
-          {row.name}{' '}
-          <Text as="span" color="fg.muted">
-            {row.symbol}
-          </Text>
-        </Table.Cell>
-        <Table.Cell textAlign="end">{row.shares.toLocaleString(i18n.language)}</Table.Cell>
-        <Table.Cell textAlign="end" whiteSpace="nowrap">
-          {won(row.amount)}
-          <Text fontSize="xs" color="fg.muted">
-            {t('block.atPrice', { price: won(row.price) })}
-          </Text>
-        </Table.Cell>
-        <Table.Cell>
-          <StateBadges entityType="blockApplication" state={row.state} />
-        </Table.Cell>
-        <Table.Cell fontSize="xs">{formatTime(row.createdAt, i18n.language)}</Table.Cell>
-        <Table.Cell textAlign="end">
-          <ReviewDecisions prefix="block" row={row} review={review} subject={subject} />
-        </Table.Cell>
-      </Table.Row>
-      <ReviewConflictRow
-        prefix="block"
-        row={row}
-        review={review}
-        columns={APPLICATION_COLUMNS}
-        onReload={onChanged}
-      />
-    </>
+    <ReviewTableRow
+      prefix="block"
+      row={row}
+      machine={LIFECYCLE_MACHINES.blockApplication}
+      calls={{ approve: 'blockApprove', reject: 'blockReject' }}
+      approve={(version) => staffCall('blockApprove', { id: row.id, version })}
+      reject={(version, reason) => staffCall('blockReject', { id: row.id, version, reason })}
+      onChanged={onChanged}
+      subject={`${row.account} · ${row.name} ${row.shares.toLocaleString(i18n.language)}`}
+      columns={APPLICATION_COLUMNS}
+    >
+      <Table.Cell>{row.account}</Table.Cell>
+      <Table.Cell>
+        {row.name}{' '}
+        <Text as="span" color="fg.muted">
+          {row.symbol}
+        </Text>
+      </Table.Cell>
+      <Table.Cell textAlign="end">{row.shares.toLocaleString(i18n.language)}</Table.Cell>
+      <Table.Cell textAlign="end" whiteSpace="nowrap">
+        {won(row.amount)}
+        <Text fontSize="xs" color="fg.muted">
+          {t('block.atPrice', { price: won(row.price) })}
+        </Text>
+      </Table.Cell>
+      <Table.Cell>
+        <StateBadges entityType="blockApplication" state={row.state} />
+      </Table.Cell>
+      <Table.Cell fontSize="xs">{formatTime(row.createdAt, i18n.language)}</Table.Cell>
+    </ReviewTableRow>
   );
 }
 

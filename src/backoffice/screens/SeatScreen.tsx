@@ -12,7 +12,7 @@ import {
   useLoad,
 } from '../parts/common';
 import { LIFECYCLE_MACHINES } from '../parts/lifecycles';
-import { ReviewConflictRow, ReviewDecisions, useReviewRow } from '../parts/ReviewQueue';
+import { ReviewTableRow } from '../parts/ReviewQueue';
 import { ScrollX } from '../parts/ScrollX';
 import { StateBadges } from '../parts/StateBadges';
 
@@ -72,43 +72,31 @@ const COLUMNS = 5;
 
 function SeatRowView({ row, onChanged }: { row: SeatRow; onChanged: () => void }) {
   const { i18n } = useTranslation();
-  const review = useReviewRow({
-    prefix: 'seat',
-    row,
-    machine: LIFECYCLE_MACHINES.seatAccount,
-    calls: { approve: 'seatApprove', reject: 'seatReject' },
-    approve: (version) => staffCall('seatApprove', { id: row.id, version }),
-    reject: (version, reason) => staffCall('seatReject', { id: row.id, version, reason }),
-    onChanged,
-  });
-  const subject = `${row.account} (${row.accountId})`;
   return (
-    <>
-      <Table.Row data-testid={`seat-row-${row.id}`}>
-        <Table.Cell>
-          {row.account}{' '}
-          <Text as="span" color="fg.muted">
-            {row.accountId}
-          </Text>
-        </Table.Cell>
-        <Table.Cell>
-          <StateBadges entityType="kyc" state={row.kycState} />
-        </Table.Cell>
-        <Table.Cell>
-          <StateBadges entityType="seatAccount" state={row.state} />
-        </Table.Cell>
-        <Table.Cell fontSize="xs">{formatTime(row.updatedAt, i18n.language)}</Table.Cell>
-        <Table.Cell textAlign="end">
-          <ReviewDecisions prefix="seat" row={row} review={review} subject={subject} />
-        </Table.Cell>
-      </Table.Row>
-      <ReviewConflictRow
-        prefix="seat"
-        row={row}
-        review={review}
-        columns={COLUMNS}
-        onReload={onChanged}
-      />
-    </>
+    <ReviewTableRow
+      prefix="seat"
+      row={row}
+      machine={LIFECYCLE_MACHINES.seatAccount}
+      calls={{ approve: 'seatApprove', reject: 'seatReject' }}
+      approve={(version) => staffCall('seatApprove', { id: row.id, version })}
+      reject={(version, reason) => staffCall('seatReject', { id: row.id, version, reason })}
+      onChanged={onChanged}
+      subject={`${row.account} (${row.accountId})`}
+      columns={COLUMNS}
+    >
+      <Table.Cell>
+        {row.account}{' '}
+        <Text as="span" color="fg.muted">
+          {row.accountId}
+        </Text>
+      </Table.Cell>
+      <Table.Cell>
+        <StateBadges entityType="kyc" state={row.kycState} />
+      </Table.Cell>
+      <Table.Cell>
+        <StateBadges entityType="seatAccount" state={row.state} />
+      </Table.Cell>
+      <Table.Cell fontSize="xs">{formatTime(row.updatedAt, i18n.language)}</Table.Cell>
+    </ReviewTableRow>
   );
 }
