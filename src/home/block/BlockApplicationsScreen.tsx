@@ -1,4 +1,4 @@
-import { Badge, Box, Text } from '@chakra-ui/react';
+import { Badge, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { BlockApplicationDto } from '../../../contract/schemas/trade';
 import { blockApplicationMachine } from '../../../machines/block-application';
@@ -9,7 +9,7 @@ import { formatPrice } from '../../market/format';
 import { useMarketCall } from '../../market/useMarketCall';
 import { BlockListFrame } from './BlockListFrame';
 import { Fact, NameLine } from './OfferingFacts';
-import { PositionButton } from './OfferingScreenParts';
+import { PositionButton, Row } from './OfferingScreenParts';
 
 /**
  * /home/blockTrade2 — the customer's block-trade applications, newest first: the state the
@@ -48,14 +48,7 @@ function ApplicationRow({ application: a }: { application: BlockApplicationDto }
   const words = useLifecycleWords();
   const state = topStateOf(a.state);
   return (
-    <Box
-      px="4"
-      py="3"
-      borderTopWidth="1px"
-      borderColor="border.muted"
-      _first={{ borderTopWidth: 0 }}
-      data-testid={`block-application-${a.id}`}
-    >
+    <Row testId={`block-application-${a.id}`}>
       <NameLine name={a.name} symbol={a.symbol}>
         <Badge
           colorPalette={paletteOf(blockApplicationMachine, a.state)}
@@ -87,6 +80,6 @@ function ApplicationRow({ application: a }: { application: BlockApplicationDto }
         label={t('blockTrade.applications.position')}
         testId={`block-position-${a.id}`}
       />
-    </Box>
+    </Row>
   );
 }

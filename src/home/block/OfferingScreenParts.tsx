@@ -9,9 +9,27 @@ import { SimulatedBadge } from '../../market/parts/SimulatedBadge';
 
 /**
  * What the offering screens share (block trades, rights issues, placements, auctions): the
- * apply/bid screen's frame, a list row that opens an offering, a stepper with its label, and the
+ * apply/bid screen's frame, a list row (one that opens an offering), a stepper with its label, and the
  * button to the position an application became.
  */
+
+/** A row of a list card: a line between rows, none above the first. */
+export const ROW_STYLE = {
+  px: '4',
+  py: '3',
+  borderTopWidth: '1px',
+  borderColor: 'border.muted',
+  _first: { borderTopWidth: 0 },
+} as const;
+
+/** A row of a list card (an application, a bid). */
+export function Row({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <Box {...ROW_STYLE} data-testid={testId}>
+      {children}
+    </Box>
+  );
+}
 
 /**
  * An apply or bid screen: the header with the simulator badge and one card holding the form,
@@ -75,11 +93,7 @@ export function OfferingButton({
     <chakra.button
       type="button"
       textAlign="start"
-      px="4"
-      py="3"
-      borderTopWidth="1px"
-      borderColor="border.muted"
-      _first={{ borderTopWidth: 0 }}
+      {...ROW_STYLE}
       onClick={() => void navigate(to)}
       data-testid={testId}
       aria-label={label}

@@ -18,7 +18,7 @@ import { ListState } from '../../market/parts/ListState';
 import { SimulatedBadge } from '../../market/parts/SimulatedBadge';
 import { useMarketCall } from '../../market/useMarketCall';
 import { Fact, NameLine } from '../block/OfferingFacts';
-import { PositionButton } from '../block/OfferingScreenParts';
+import { PositionButton, ROW_STYLE } from '../block/OfferingScreenParts';
 import { minuteOf, perHundred } from './corporateLook';
 
 /**
@@ -100,14 +100,6 @@ function Sections({ data }: { data: CorporateListDto }) {
   );
 }
 
-const rowStyle = {
-  px: '4',
-  py: '3',
-  borderTopWidth: '1px',
-  borderColor: 'border.muted',
-  _first: { borderTopWidth: 0 },
-} as const;
-
 function DemoBadge({ demo }: { demo: boolean }) {
   const { t } = useTranslation();
   return demo ? <Badge colorPalette="purple">{t('corporate.demo')}</Badge> : null;
@@ -117,7 +109,7 @@ function UpcomingRow({ action: a }: { action: UpcomingActionDto }) {
   const { t } = useTranslation();
   const won = (amount: number) => t('ticket.won', { amount: formatPrice(amount) });
   return (
-    <Box {...rowStyle} data-testid={`corporate-upcoming-${a.id}`}>
+    <Box {...ROW_STYLE} data-testid={`corporate-upcoming-${a.id}`}>
       <NameLine name={a.name} symbol={a.symbol}>
         <DemoBadge demo={a.demo} />{' '}
         <Badge colorPalette={a.kind === 'dividend' ? 'green' : 'blue'}>
@@ -147,7 +139,7 @@ function RightsRow({ offer: r }: { offer: RightsOfferDto }) {
   const navigate = useNavigate();
   const left = r.entitled - r.applied;
   return (
-    <Box {...rowStyle} data-testid={`corporate-rights-${r.id}`}>
+    <Box {...ROW_STYLE} data-testid={`corporate-rights-${r.id}`}>
       <NameLine name={r.name} symbol={r.symbol}>
         <DemoBadge demo={r.demo} />{' '}
         <Badge colorPalette={r.open ? 'green' : 'gray'}>
@@ -184,7 +176,7 @@ function DividendRow({ dividend: d }: { dividend: DividendRowDto }) {
   const { t } = useTranslation();
   const won = (amount: number) => t('ticket.won', { amount: formatPrice(amount) });
   return (
-    <Box {...rowStyle} data-testid={`corporate-dividend-${d.actionId}`}>
+    <Box {...ROW_STYLE} data-testid={`corporate-dividend-${d.actionId}`}>
       <NameLine name={d.name} symbol={d.symbol}>
         <DemoBadge demo={d.demo} />{' '}
         <Badge colorPalette={d.paidAt ? 'green' : 'orange'}>
@@ -208,7 +200,7 @@ function ApplicationRow({ application: a }: { application: RightsApplicationDto 
   const words = useLifecycleWords();
   const state = topStateOf(a.state);
   return (
-    <Box {...rowStyle} data-testid={`corporate-application-${a.id}`}>
+    <Box {...ROW_STYLE} data-testid={`corporate-application-${a.id}`}>
       <NameLine name={a.name} symbol={a.symbol}>
         <Badge
           colorPalette={paletteOf(rightsApplicationMachine, a.state)}

@@ -8,8 +8,8 @@ import { formatPrice } from '../../market/format';
 import { useMarketCall } from '../../market/useMarketCall';
 import { windowText } from '../block/blockLook';
 import { Fact, NameLine } from '../block/OfferingFacts';
-import { OfferingButton, PositionButton } from '../block/OfferingScreenParts';
-import { CardsScreen, Row, StateBadge, WindowHeading } from './placementLook';
+import { OfferingButton, PositionButton, Row } from '../block/OfferingScreenParts';
+import { CardsScreen, StateBadge, WindowHeading } from './placementLook';
 
 /**
  * /home/auction — auctions (경매): shares offered, the reserve price, the minimum and the window;

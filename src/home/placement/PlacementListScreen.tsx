@@ -11,8 +11,8 @@ import { formatPrice } from '../../market/format';
 import { useMarketCall } from '../../market/useMarketCall';
 import { windowText } from '../block/blockLook';
 import { Fact, NameLine } from '../block/OfferingFacts';
-import { OfferingButton, PositionButton } from '../block/OfferingScreenParts';
-import { CardsScreen, Row, StateBadge, WindowHeading } from './placementLook';
+import { OfferingButton, PositionButton, Row } from '../block/OfferingScreenParts';
+import { CardsScreen, StateBadge, WindowHeading } from './placementLook';
 
 /**
  * /home/newStockps — placements (배정): each with its placement price, quantity, minimum, tiers

@@ -92,22 +92,6 @@ export function CardsScreen({
   );
 }
 
-/** A row of a list card. */
-export function Row({ testId, children }: { testId: string; children: ReactNode }) {
-  return (
-    <Box
-      px="4"
-      py="3"
-      borderTopWidth="1px"
-      borderColor="border.muted"
-      _first={{ borderTopWidth: 0 }}
-      data-testid={testId}
-    >
-      {children}
-    </Box>
-  );
-}
-
 export function Badges({ children }: { children: ReactNode }) {
   return (
     <Flex gap="1.5" flexShrink={0}>
