@@ -6,9 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import { generate } from 'otplib';
-import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import {
   ACCOUNT_HEADER,
@@ -19,9 +16,12 @@ import {
   STAFF_TOKEN_HEADER,
   TOKEN_HEADER,
 } from '../../contract';
-import type { StaffRole } from '../../contract';
 import { CALL_PATHS } from '../../contract/paths';
 import { RECHARGE_VOUCHER_PATH } from '../../contract/schemas/funds';
+import { generate } from 'otplib';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import type { StaffRole } from '../../contract';
 import { staffCreate } from '../../scripts/staff-create';
 import { openDatabase } from '../../server/db/connect';
 import { copyDataDirTemplate, E2E_DEMO_CODE } from './data-dir-template';
