@@ -34,6 +34,11 @@ const DOCUMENT_ONLY_HEADERS = [
  * cache, so the splash, the favicon and the start screen do not each revalidate the same logo.
  */
 const IMAGE = /\.(svg|png)(\.br|\.gz)?$/;
+/**
+ * A hashed file never changes and is cached for a year: nothing revalidates it or asks for a
+ * range of it, so its validators are bytes on every first load for nothing.
+ */
+const IMMUTABLE_UNUSED_HEADERS = ['etag', 'last-modified', 'accept-ranges'];
 const SUBRESOURCE = /^\/assets\/[^/?]+\.(js|css|woff2)(\?|$)/;
 
 export const staticClientPlugin = fp(
@@ -61,8 +66,10 @@ export const staticClientPlugin = fp(
     // text/javascript (RFC 9239); send the one type whatever the encoding.
     app.addHook('onSend', async (request, reply, payload) => {
       // helmet wrote its headers on the raw response, before the route ran.
-      if (SUBRESOURCE.test(request.url))
+      if (SUBRESOURCE.test(request.url) && reply.statusCode === 200) {
         for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+        for (const name of IMMUTABLE_UNUSED_HEADERS) reply.removeHeader(name);
+      }
       const type = reply.getHeader('content-type');
       if (typeof type === 'string' && type.startsWith('application/javascript'))
         reply.header('content-type', type.replace('application/javascript', 'text/javascript'));

@@ -44,6 +44,8 @@ describe.each(databaseKinds)('built client serving on %s', (kind) => {
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(response.headers['content-security-policy']).toBeUndefined();
     expect(response.headers['x-frame-options']).toBeUndefined();
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.headers['last-modified']).toBeUndefined();
     const brotli = await t.app.inject({
       method: 'GET',
       url: '/assets/index-3f9a1c.js',
@@ -57,6 +59,7 @@ describe.each(databaseKinds)('built client serving on %s', (kind) => {
   it('lets the logo be cached for a day, not revalidated by every image on a page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/logo.svg' });
     expect(response.statusCode).toBe(200);
+    expect(response.headers.etag).toBeTruthy();
     expect(response.headers['cache-control']).toBe('public, max-age=86400');
   });
 
