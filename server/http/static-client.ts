@@ -15,7 +15,7 @@ import fp from 'fastify-plugin';
  * A hashed script or stylesheet answers without the headers that only mean something on a document
  * (the policy set by helmet for pages: CSP, framing, COOP, ...): the page's own answer carries
  * them, and a module chunk's copy changed nothing but cost ~650 bytes on each of the start screen's
- * dozen files. `nosniff`, CORP and the referrer policy stay. No worker script lives in /assets/
+ * dozen files. The same holds for the icons and the manifest the browser fetches for the app. `nosniff`, CORP and the referrer policy stay. No worker script lives in /assets/
  * (the service worker is /sw.js, with every header), where CSP would apply to the worker itself.
  */
 const DOCUMENT_ONLY_HEADERS = [
@@ -40,6 +40,8 @@ const IMAGE = /\.(svg|png)(\.br|\.gz)?$/;
  */
 const IMMUTABLE_UNUSED_HEADERS = ['etag', 'last-modified', 'accept-ranges'];
 const SUBRESOURCE = /^\/assets\/[^/?]+\.(js|css|woff2)(\?|$)/;
+/** Files no browser runs as a page either (the app icons, the manifest); an SVG could be one. */
+const NEVER_A_PAGE = /^\/[^?]+\.(png|webmanifest)(\?|$)/;
 
 export const staticClientPlugin = fp(
   async (app: FastifyInstance, options: { root: string }) => {
@@ -66,9 +68,11 @@ export const staticClientPlugin = fp(
     // text/javascript (RFC 9239); send the one type whatever the encoding.
     app.addHook('onSend', async (request, reply, payload) => {
       // helmet wrote its headers on the raw response, before the route ran.
-      if (SUBRESOURCE.test(request.url) && reply.statusCode === 200) {
+      if (reply.statusCode === 200 && SUBRESOURCE.test(request.url)) {
         for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
         for (const name of IMMUTABLE_UNUSED_HEADERS) reply.removeHeader(name);
+      } else if (reply.statusCode === 200 && NEVER_A_PAGE.test(request.url)) {
+        for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
       }
       const type = reply.getHeader('content-type');
       if (typeof type === 'string' && type.startsWith('application/javascript'))

@@ -20,6 +20,7 @@ describe.each(databaseKinds)('built client serving on %s', (kind) => {
       brotliCompressSync('console.log(1)'),
     );
     writeFileSync(join(clientDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(clientDir, 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     t = await buildTestApp(kind, { clientDir });
   });
   afterAll(async () => {
@@ -61,6 +62,14 @@ describe.each(databaseKinds)('built client serving on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers.etag).toBeTruthy();
     expect(response.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('sends an icon without the page policy headers, and the logo (an SVG) with them', async () => {
+    const icon = await t.app.inject({ method: 'GET', url: '/icon-192.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-security-policy']).toBeUndefined();
+    expect(icon.headers['x-content-type-options']).toBe('nosniff');
+    expect(icon.headers.etag).toBeTruthy();
   });
 
   it('keeps every policy header on files that can be opened as a page', async () => {
