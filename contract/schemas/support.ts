@@ -20,8 +20,6 @@ export const CANNED_TITLE_MAX_LENGTH = 60;
 /** Messages one history page holds at most. */
 export const SUPPORT_PAGE_MAX = 100;
 export const SUPPORT_PAGE_DEFAULT = 30;
-/** A chat image's largest side once re-encoded, in pixels. */
-export const SUPPORT_IMAGE_EDGE = 1_280;
 export const SUPPORT_IMAGE_UPLOAD_PATH = '/kefu/image';
 
 export const SUPPORT_SENDERS = ['customer', 'staff'] as const;
