@@ -109,7 +109,12 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
     expect(before.hours).toMatchObject({ opens: 540, closes: 1080, timeZone: 'Asia/Seoul' });
 
     const refused = expectRefusal(
-      await call(t.app, '/kefu/send', { text: 'Anyone there?' }, { session }),
+      await call(
+        t.app,
+        '/kefu/send',
+        { text: 'Anyone there?' },
+        { session, headers: { lang: 'en' } },
+      ),
       'support.no_agent',
       409,
     );
@@ -150,12 +155,12 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
     const status = await customerCall<SupportStatusDto>(session, '/kefu/status');
     expect(status.agentsOnShift).toBe(1);
 
-    // The customer types, then writes: the agents' room hears both.
-    customerSocket.socket.emit(SUPPORT_EVENTS.typing, { typing: true });
+    // The customer writes, then types again: the agents' room hears both.
     const first = await customerCall<SupportSendDto>(session, '/kefu/send', {
       text: 'How do I withdraw?',
     });
     const id = first.conversation.id;
+    customerSocket.socket.emit(SUPPORT_EVENTS.typing, { typing: true });
     await eventually(() => {
       expect(agentSocket.heard.messages.map((m) => m.id)).toContain(first.message.id);
       expect(agentSocket.heard.typing).toContainEqual({
@@ -356,7 +361,7 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
     });
     expect(detail.summary).toMatchObject({
       account: session.account,
-      kycState: 'none',
+      kycState: 'unverified',
       pendingFundOrders: [],
     });
     const text = JSON.stringify(detail);
