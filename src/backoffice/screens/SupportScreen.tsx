@@ -268,7 +268,7 @@ function QueuePanel({
             </Text>
             {data[section].length === 0 ? (
               <Text fontSize="xs" color="fg.muted" data-testid={`support-${section}-empty`}>
-                {t('support.none')}
+                {t('common.empty')}
               </Text>
             ) : (
               <Stack gap="1">
