@@ -800,8 +800,7 @@ export const AVATAR_UPLOAD = {
 export const SUPPORT_IMAGE_UPLOAD = {
   path: `${support.SUPPORT_IMAGE_UPLOAD_PATH}/send`,
   access: 'customer',
-  summary:
-    'Send an image into the chat (JPEG or PNG, at most 10 MB); re-encoded without metadata',
+  summary: 'Send an image into the chat (JPEG or PNG, at most 10 MB); re-encoded without metadata',
   bodyKind: 'binary',
   query: support.supportImageQuery,
   response: support.supportSendResponse,

@@ -671,7 +671,7 @@ export const STAFF_CALLS = {
   supportReply: {
     path: '/support/reply',
     access: ANY,
-    summary: "Answer in a conversation assigned to the caller",
+    summary: 'Answer in a conversation assigned to the caller',
     request: support.supportReplyRequest,
     response: support.supportConversationDetail,
   },

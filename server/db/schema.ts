@@ -1655,14 +1655,8 @@ export const supportMessages = pgTable(
   },
   (t) => [
     index('support_messages_conversation_idx').on(t.conversationId, t.id),
-    check(
-      'support_messages_content',
-      sql`(${t.body} is not null) <> (${t.uploadId} is not null)`,
-    ),
-    check(
-      'support_messages_sender',
-      sql`(${t.sender} = 'staff') = (${t.staffId} is not null)`,
-    ),
+    check('support_messages_content', sql`(${t.body} is not null) <> (${t.uploadId} is not null)`),
+    check('support_messages_sender', sql`(${t.sender} = 'staff') = (${t.staffId} is not null)`),
   ],
 );
 

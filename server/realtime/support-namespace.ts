@@ -23,9 +23,20 @@ import { findStaffSession } from '../auth/staff-sessions';
 import type { CommitNote } from '../db/after-commit';
 import { onCommitted } from '../db/after-commit';
 import type { Database } from '../db/connect';
-import { customers, sessions, staffSessions, supportConversations, supportMessages } from '../db/schema';
+import {
+  customers,
+  sessions,
+  staffSessions,
+  supportConversations,
+  supportMessages,
+} from '../db/schema';
 import { agentsOnShift } from '../modules/support/customer';
-import { conversationById, conversationDto, messageDtos, queueRowDto } from '../modules/support/views';
+import {
+  conversationById,
+  conversationDto,
+  messageDtos,
+  queueRowDto,
+} from '../modules/support/views';
 import type { RequestLimits } from './market-namespace';
 import { limitRequests } from './market-namespace';
 import { SESSION_SWEEP_MS } from './account-namespace';

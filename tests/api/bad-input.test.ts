@@ -546,7 +546,11 @@ function matrix(
       valid: { before: 5, limit: 10 },
       fields: {
         before: { ...ID, missing: null, nullValue: null },
-        limit: { ...PAGING, nullValue: null, bad: [0, 101, 1.5].map(refusedWith('request.invalid')) },
+        limit: {
+          ...PAGING,
+          nullValue: null,
+          bad: [0, 101, 1.5].map(refusedWith('request.invalid')),
+        },
       },
     },
     supportSend: { valid: { text: 'Hello' }, fields: { text: CHAT_TEXT } },

@@ -16,7 +16,13 @@ import type {
   SupportStatusDto,
   SupportTypingPush,
 } from '../../contract';
-import { API_BASE, ACCOUNT_HEADER, SUPPORT_EVENTS, SUPPORT_NAMESPACE, TOKEN_HEADER } from '../../contract';
+import {
+  API_BASE,
+  ACCOUNT_HEADER,
+  SUPPORT_EVENTS,
+  SUPPORT_NAMESPACE,
+  TOKEN_HEADER,
+} from '../../contract';
 import {
   auditLog,
   lifecycleTransitions,
@@ -66,7 +72,12 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
 
   /** A connected socket, with everything it hears recorded. */
   const connect = async (auth: Record<string, unknown>) => {
-    const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, auth });
+    const socket = io(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      auth,
+    });
     sockets.push(socket);
     const heard = {
       messages: [] as SupportMessageDto[],
@@ -339,7 +350,12 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
       409,
     );
     expectRefusal(
-      await staffCall(t.app, '/support/take', { id: sent.conversation.id, version: 1 }, other.token),
+      await staffCall(
+        t.app,
+        '/support/take',
+        { id: sent.conversation.id, version: 1 },
+        other.token,
+      ),
       'support.already_assigned',
       409,
     );
@@ -384,7 +400,11 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
         },
       });
     expectRefusal(await upload(await makeJpeg(), null), 'auth.required', 401);
-    expectRefusal(await upload(Buffer.from('not an image'), session), 'upload.unsupported_type', 400);
+    expectRefusal(
+      await upload(Buffer.from('not an image'), session),
+      'upload.unsupported_type',
+      400,
+    );
     const sent = expectSuccess<SupportSendDto>(await upload(await makeJpeg(), session));
     expect(sent.message).toMatchObject({ sender: 'customer', text: null });
     expect(sent.message.image?.width).toBeGreaterThan(0);
@@ -418,11 +438,7 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
         );
         expect(answer.msg).not.toMatch(/request\./);
       }
-      expectRefusal(
-        await call(t.app, '/kefu/leaveMessage', { text }, { session }),
-        code,
-        400,
-      );
+      expectRefusal(await call(t.app, '/kefu/leaveMessage', { text }, { session }), code, 400);
     }
     expect((await t.db.select({ n: count() }).from(supportMessages))[0]?.n).toBe(before);
     await shift(agent, false);

@@ -8,7 +8,11 @@ import { configureSupportLive } from '../../src/home/kefu/supportLive';
 const silentSocket = { on: () => silentSocket, disconnect: () => silentSocket };
 configureAccountLive(() => silentSocket as never);
 // Customer service's /support socket, likewise (src/home/kefu/supportLive.ts).
-const silentSupport = { on: () => silentSupport, emit: () => silentSupport, disconnect: () => silentSupport };
+const silentSupport = {
+  on: () => silentSupport,
+  emit: () => silentSupport,
+  disconnect: () => silentSupport,
+};
 configureSupportLive(() => silentSupport as never);
 
 afterEach(() => {

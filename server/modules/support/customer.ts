@@ -10,12 +10,7 @@ import { SUPPORT_PAGE_DEFAULT } from '../../../contract';
 import type { AppContext } from '../../app-context';
 import { noteForCommit } from '../../db/after-commit';
 import type { Database, Transaction } from '../../db/connect';
-import {
-  supportConversations,
-  supportMessages,
-  supportShifts,
-  uploads,
-} from '../../db/schema';
+import { supportConversations, supportMessages, supportShifts, uploads } from '../../db/schema';
 import { isInState } from '../../../machines/state-value';
 import { applyEvent, conversationLifecycle } from '../../lifecycle';
 import { MINUTE_MS, seoulMsOfDay } from '../../market/seoul-time';
@@ -44,7 +39,8 @@ export async function supportHours(db: Db, now: Date): Promise<SupportHoursDto> 
   ]);
   const minute = Math.floor(seoulMsOfDay(now.getTime()) / MINUTE_MS);
   // A window that wraps past midnight (opens 22:00, closes 06:00) is open on both sides of it.
-  const open = opens <= closes ? minute >= opens && minute < closes : minute >= opens || minute < closes;
+  const open =
+    opens <= closes ? minute >= opens && minute < closes : minute >= opens || minute < closes;
   return { opens, closes, timeZone: 'Asia/Seoul', open };
 }
 
@@ -64,7 +60,10 @@ export async function ensureConversation(db: Db, customerId: number): Promise<nu
   return row.id;
 }
 
-export async function supportStatus(maru: AppContext, customerId: number): Promise<SupportStatusDto> {
+export async function supportStatus(
+  maru: AppContext,
+  customerId: number,
+): Promise<SupportStatusDto> {
   const row = await conversationOf(maru.db, customerId);
   return {
     agentsOnShift: await agentsOnShift(maru.db),
@@ -186,7 +185,9 @@ export async function markRead(
       .where(eq(supportMessages.conversationId, conversationId));
     const mark = Math.min(upTo, newest?.id ?? 0);
     const column =
-      by === 'customer' ? supportConversations.customerReadUpTo : supportConversations.staffReadUpTo;
+      by === 'customer'
+        ? supportConversations.customerReadUpTo
+        : supportConversations.staffReadUpTo;
     const moved = await tx
       .update(supportConversations)
       .set(by === 'customer' ? { customerReadUpTo: mark } : { staffReadUpTo: mark })

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { CUSTOMER_API, KYC_PHOTO_MAX_BYTES, STAFF_API, SUPPORT_IMAGE_UPLOAD } from '../../../contract';
+import {
+  CUSTOMER_API,
+  KYC_PHOTO_MAX_BYTES,
+  STAFF_API,
+  SUPPORT_IMAGE_UPLOAD,
+} from '../../../contract';
 import { defineCall } from '../../http/define-call';
 import { registerImageUpload } from '../../http/image-upload';
 import { createCanned, deleteCanned, listCanned, updateCanned } from './canned';
@@ -11,7 +16,14 @@ import {
   supportHistory,
   supportStatus,
 } from './customer';
-import { conversationDetail, decideConversation, reply, setShift, staffRead, supportQueue } from './staff';
+import {
+  conversationDetail,
+  decideConversation,
+  reply,
+  setShift,
+  staffRead,
+  supportQueue,
+} from './staff';
 
 /**
  * Customer service (issue 13, docs/support.md): the customer's chat calls, the image upload
@@ -50,7 +62,9 @@ export function registerSupportModule(app: FastifyInstance): void {
     store: (customerId, _query, image) => sendImage(app.maru, customerId, image),
   });
 
-  defineCall(app, STAFF_API, 'supportQueue', ({ maru, staff }) => supportQueue(maru, staff.staff.id));
+  defineCall(app, STAFF_API, 'supportQueue', ({ maru, staff }) =>
+    supportQueue(maru, staff.staff.id),
+  );
   defineCall(app, STAFF_API, 'supportShift', async ({ maru, staff, body, audit }) => {
     audit.entity = `staff:${staff.staff.id}`;
     audit.detail = { onShift: body.onShift };

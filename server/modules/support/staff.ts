@@ -276,4 +276,3 @@ export async function conversationDetail(
     summary: await accountSummary(maru.db, row.customerId),
   };
 }
-

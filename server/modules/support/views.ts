@@ -34,15 +34,16 @@ export function messageDto(row: MessageRow, names: Map<number, string>): Support
     agent: row.staffId === null ? null : (names.get(row.staffId) ?? null),
     text: row.body,
     image:
-      row.uploadId === null
-        ? null
-        : { width: row.imageWidth ?? 0, height: row.imageHeight ?? 0 },
+      row.uploadId === null ? null : { width: row.imageWidth ?? 0, height: row.imageHeight ?? 0 },
     left: row.left,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export async function messageDtos(db: Db, rows: readonly MessageRow[]): Promise<SupportMessageDto[]> {
+export async function messageDtos(
+  db: Db,
+  rows: readonly MessageRow[],
+): Promise<SupportMessageDto[]> {
   const names = await agentNames(
     db,
     rows.map((r) => r.staffId).filter((id): id is number => id !== null),
@@ -65,7 +66,10 @@ async function unreadOf(db: Db, conversationId: number, from: 'customer' | 'staf
   return Number(row?.n ?? 0);
 }
 
-export async function conversationDto(db: Db, row: ConversationRow): Promise<SupportConversationDto> {
+export async function conversationDto(
+  db: Db,
+  row: ConversationRow,
+): Promise<SupportConversationDto> {
   const names = await agentNames(db, row.agentId === null ? [] : [row.agentId]);
   return {
     id: row.id,

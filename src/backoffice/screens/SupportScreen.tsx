@@ -140,8 +140,7 @@ export default function SupportScreen() {
   }, [reloadQueue, loadDetail]);
 
   // Reading: the customer's newest message shown is marked read (the customer sees the tick).
-  const newestCustomer =
-    detail?.messages.filter((m) => m.sender === 'customer').at(-1)?.id ?? 0;
+  const newestCustomer = detail?.messages.filter((m) => m.sender === 'customer').at(-1)?.id ?? 0;
   const staffReadUpTo = detail?.conversation.staffReadUpTo ?? 0;
   const detailId = detail?.conversation.id ?? null;
   useEffect(() => {
@@ -453,11 +452,7 @@ function ConversationPanel({
         ) : null}
       </Stack>
       {mine ? (
-        <ReplyBox
-          conversationId={conversation.id}
-          live={live}
-          onSent={(d) => onChanged(d)}
-        />
+        <ReplyBox conversationId={conversation.id} live={live} onSent={(d) => onChanged(d)} />
       ) : null}
     </Panel>
   );
@@ -620,11 +615,14 @@ function CannedPanel({ canWrite }: { canWrite: boolean }) {
     ).then(done, () => undefined);
   };
   const remove = (row: CannedReplyDto) =>
-    staffCall('supportCannedDelete', { id: row.id }).then(() => {
-      toast(t('support.canned.deleted'), 'success');
-      if (editing?.id === row.id) reset();
-      state.reload();
-    }, () => undefined);
+    staffCall('supportCannedDelete', { id: row.id }).then(
+      () => {
+        toast(t('support.canned.deleted'), 'success');
+        if (editing?.id === row.id) reset();
+        state.reload();
+      },
+      () => undefined,
+    );
   return (
     <Panel title={t('support.canned.title')}>
       <Loaded state={state}>
@@ -636,7 +634,12 @@ function CannedPanel({ canWrite }: { canWrite: boolean }) {
               </Text>
             ) : null}
             {data.rows.map((row) => (
-              <Flex key={row.id} gap="2" align="flex-start" data-testid={`support-canned-${row.id}`}>
+              <Flex
+                key={row.id}
+                gap="2"
+                align="flex-start"
+                data-testid={`support-canned-${row.id}`}
+              >
                 <Box flex="1">
                   <Text fontSize="sm" fontWeight="medium">
                     {row.title}
@@ -658,7 +661,12 @@ function CannedPanel({ canWrite }: { canWrite: boolean }) {
                     >
                       {t('support.canned.edit')}
                     </Button>
-                    <Button size="xs" variant="outline" colorPalette="red" onClick={() => void remove(row)}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      colorPalette="red"
+                      onClick={() => void remove(row)}
+                    >
                       {t('support.canned.delete')}
                     </Button>
                   </HStack>

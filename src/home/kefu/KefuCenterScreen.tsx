@@ -231,13 +231,7 @@ function ChatBody({
           </Button>
         ) : null}
         {messages.length === 0 ? (
-          <Text
-            textAlign="center"
-            color="fg.muted"
-            fontSize="sm"
-            py="8"
-            data-testid="kefu-empty"
-          >
+          <Text textAlign="center" color="fg.muted" fontSize="sm" py="8" data-testid="kefu-empty">
             {online ? t('kefu.empty') : t('kefu.emptyOffline')}
           </Text>
         ) : (
@@ -307,12 +301,24 @@ function ServiceInfo({ status }: { status: SupportStatusDto }) {
             {t('kefu.otherWays')}
           </Text>
           {link1 ? (
-            <Link href={link1} target="_blank" rel="noopener noreferrer" fontSize="xs" color="blue.700">
+            <Link
+              href={link1}
+              target="_blank"
+              rel="noopener noreferrer"
+              fontSize="xs"
+              color="blue.700"
+            >
               {t('kefu.line1')}
             </Link>
           ) : null}
           {link2 ? (
-            <Link href={link2} target="_blank" rel="noopener noreferrer" fontSize="xs" color="blue.700">
+            <Link
+              href={link2}
+              target="_blank"
+              rel="noopener noreferrer"
+              fontSize="xs"
+              color="blue.700"
+            >
               {t('kefu.line2')}
             </Link>
           ) : null}
@@ -422,7 +428,14 @@ function Composer({
           size="sm"
           data-testid="kefu-input"
         />
-        <Button type="submit" size="sm" colorPalette="blue" disabled={blank} loading={sending} data-testid="kefu-send">
+        <Button
+          type="submit"
+          size="sm"
+          colorPalette="blue"
+          disabled={blank}
+          loading={sending}
+          data-testid="kefu-send"
+        >
           {t('kefu.send')}
         </Button>
       </Flex>
@@ -488,7 +501,14 @@ function LeaveMessage({
         <Text fontSize="xs" color="green.700" role="status" data-testid="kefu-leave-done">
           {done ? t('kefu.leaveDone') : ''}
         </Text>
-        <Button type="submit" size="sm" colorPalette="blue" disabled={blank} loading={sending} data-testid="kefu-leave-send">
+        <Button
+          type="submit"
+          size="sm"
+          colorPalette="blue"
+          disabled={blank}
+          loading={sending}
+          data-testid="kefu-leave-send"
+        >
           {t('kefu.leaveSend')}
         </Button>
       </Flex>

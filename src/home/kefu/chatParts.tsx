@@ -147,7 +147,14 @@ function ChatImage({
 /** Three dots and the words, announced politely to screen readers. */
 export function TypingDots({ text, testId }: { text: string; testId: string }) {
   return (
-    <Flex align="center" gap="2" color="fg.muted" role="status" aria-live="polite" data-testid={testId}>
+    <Flex
+      align="center"
+      gap="2"
+      color="fg.muted"
+      role="status"
+      aria-live="polite"
+      data-testid={testId}
+    >
       <Flex gap="1" aria-hidden="true">
         {[0, 1, 2].map((i) => (
           <Box
