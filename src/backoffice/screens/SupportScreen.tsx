@@ -58,8 +58,12 @@ export default function SupportScreen() {
   const [params, setParams] = useSearchParams();
   const selected = Number(params.get('id')) || null;
   const queue = useLoad(() => staffCall('supportQueue', {}), 'support-queue');
-  const [detail, setDetail] = useState<SupportConversationDetailDto | null>(null);
-  const [detailFailed, setDetailFailed] = useState(false);
+  // The conversation shown and the one whose load failed, each by id: picking another shows
+  // its own loading state without resetting anything.
+  const [stored, setDetail] = useState<SupportConversationDetailDto | null>(null);
+  const [failedId, setFailedId] = useState<number | null>(null);
+  const detail = stored && stored.conversation.id === selected ? stored : null;
+  const detailFailed = failedId !== null && failedId === selected && detail === null;
   const [customerTyping, setCustomerTyping] = useRemoteTyping();
   const live = useRef<SupportLive | null>(null);
   const selectedRef = useRef(selected);
@@ -69,17 +73,16 @@ export default function SupportScreen() {
   const reloadQueue = queue.reload;
 
   const loadDetail = useCallback((id: number) => {
-    setDetailFailed(false);
     staffCall('supportConversation', { id }).then(
       (d) => {
+        setFailedId(null);
         if (selectedRef.current === id) setDetail(d);
       },
-      () => setDetailFailed(true),
+      () => setFailedId(id),
     );
   }, []);
 
   useEffect(() => {
-    setDetail(null);
     if (selected) loadDetail(selected);
   }, [selected, loadDetail]);
 
@@ -208,7 +211,13 @@ export default function SupportScreen() {
                 <Panel>
                   <Stack align="center" role="alert" data-testid="support-detail-error">
                     <Text color="fg.muted">{t('common.loadFailed')}</Text>
-                    <Button size="sm" onClick={() => loadDetail(selected)}>
+                    <Button
+                      size="sm"
+                      onClick={() => {
+                        setFailedId(null);
+                        loadDetail(selected);
+                      }}
+                    >
                       {t('common.reload')}
                     </Button>
                   </Stack>

@@ -56,16 +56,21 @@ export default function KefuCenterScreen() {
   const live = useRef<SupportLive | null>(null);
 
   const load = useCallback(() => {
-    setFailed(false);
     Promise.all([
       call('supportStatus', {}, { silent: true }),
       call('supportHistory', {}, { silent: true }),
     ]).then(
-      ([status, history]) =>
-        setLoaded({ status, messages: history.rows, hasMore: history.hasMore }),
+      ([status, history]) => {
+        setFailed(false);
+        setLoaded({ status, messages: history.rows, hasMore: history.hasMore });
+      },
       () => setFailed(true),
     );
   }, []);
+  const retry = () => {
+    setFailed(false);
+    load();
+  };
 
   const setConversation = (conversation: SupportConversationDto) =>
     setLoaded((l) =>
@@ -162,7 +167,7 @@ export default function KefuCenterScreen() {
       <BackHeader title={t('kefu.title')} fallback="/home/index" />
       {failed ? (
         <Box px="4" pt="4">
-          <LoadError testId="kefu-error" text={t('kefu.loadFailed')} onRetry={load} card />
+          <LoadError testId="kefu-error" text={t('kefu.loadFailed')} onRetry={retry} card />
         </Box>
       ) : !loaded ? (
         <Box px="4" pt="4" aria-busy="true">
