@@ -94,7 +94,11 @@ export default function SupportScreen() {
       {
         message: (m) => {
           if (m.conversationId === selectedRef.current) {
-            setDetail((d) => (d ? { ...d, messages: mergeMessages(d.messages, [m]) } : d));
+            setDetail((d) =>
+              d && d.conversation.id === m.conversationId
+                ? { ...d, messages: mergeMessages(d.messages, [m]) }
+                : d,
+            );
             if (m.sender === 'customer') setCustomerTyping(false);
           }
         },
@@ -102,7 +106,7 @@ export default function SupportScreen() {
           reloadQueue();
           if (row.id === selectedRef.current) {
             setDetail((d) =>
-              d && row.version >= d.conversation.version
+              d && d.conversation.id === row.id && row.version >= d.conversation.version
                 ? { ...d, conversation: row as SupportQueueRowDto }
                 : d,
             );
@@ -111,7 +115,7 @@ export default function SupportScreen() {
         read: (push) => {
           if (push.by !== 'customer' || push.conversationId !== selectedRef.current) return;
           setDetail((d) =>
-            d
+            d && d.conversation.id === push.conversationId
               ? {
                   ...d,
                   conversation: {
