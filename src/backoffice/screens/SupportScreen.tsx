@@ -24,6 +24,7 @@ import type {
   SupportQueueRowDto,
 } from '../../../contract/schemas/support';
 import { SUPPORT_TEXT_MAX_LENGTH } from '../../../contract/schemas/support';
+import { isInState } from '../../../machines/state-value';
 import {
   Bubble,
   TypingDots,
@@ -352,7 +353,8 @@ function ConversationPanel({
 }) {
   const { t, i18n } = useTranslation();
   const { conversation, messages } = detail;
-  const mine = conversation.state === 'assigned' && conversation.agentId === myId;
+  const assigned = isInState(conversation.state, 'assigned');
+  const mine = assigned && conversation.agentId === myId;
   const [busy, setBusy] = useState(false);
   const [older, setOlder] = useState(false);
 
@@ -395,7 +397,7 @@ function ConversationPanel({
     >
       <HStack gap="2" mb="3" wrap="wrap" data-testid="support-actions">
         {ACTIONS.filter((a) => conversation.accepts.includes(a.event))
-          .filter((a) => a.event === 'chat.assign' || conversation.state !== 'assigned' || mine)
+          .filter((a) => a.event === 'chat.assign' || !assigned || mine)
           .map((a) => (
             <Button
               key={a.event}
@@ -414,7 +416,7 @@ function ConversationPanel({
             {t('support.goOnToTake')}
           </Text>
         ) : null}
-        {conversation.state === 'assigned' && !mine ? (
+        {assigned && !mine ? (
           <Text fontSize="xs" color="fg.muted">
             {t('support.othersConversation', { agent: conversation.agent ?? '' })}
           </Text>
