@@ -108,6 +108,8 @@ describe('customer service', () => {
         oneTimePassword,
         newPassword: STAFF_PASSWORD,
       });
+      await desk.getByTestId('language-switch').selectOption('en');
+      await expect.poll(() => desk.evaluate(() => document.documentElement.lang)).toBe('en');
       await desk.getByTestId('nav-support').click();
       await desk.getByTestId('support-shift').click();
       await expect
