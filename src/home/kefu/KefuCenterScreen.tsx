@@ -431,6 +431,8 @@ function Composer({
           autoresize
           maxH="32"
           size="sm"
+          flex="1"
+          bg="bg"
           data-testid="kefu-input"
         />
         <Button
@@ -500,6 +502,7 @@ function LeaveMessage({
         maxLength={SUPPORT_TEXT_MAX_LENGTH}
         rows={3}
         size="sm"
+        bg="bg"
         data-testid="kefu-leave-input"
       />
       <Flex justify="space-between" align="center" mt="2" gap="2">
