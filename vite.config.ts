@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { inlineSplashLogo } from './build/inline-splash-logo.ts';
 import { adminWithoutManifest, pwaOptions } from './build/pwa.ts';
 
 const apiPort = Number(process.env.PORT ?? 8080);
@@ -12,6 +13,7 @@ export default defineConfig({
     react(),
     VitePWA(pwaOptions),
     adminWithoutManifest,
+    inlineSplashLogo('public/logo.svg'),
     // Brotli (max quality) and gzip (level 9) beside every file that compresses, written once at
     // build; the server picks one by Accept-Encoding (server/http/static-client.ts). woff2 and
     // images are compressed already. A variant no smaller than its file is not written.

@@ -10,7 +10,12 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import type { StaffRole } from '../../contract';
 import { staffCreate } from '../../scripts/staff-create';
+import { buildApp } from '../../server/app';
+import { appClockOf } from '../../server/clock';
+import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connect';
+import { createMarketFeed, driveFeed } from '../../server/market';
+import type { Clock } from '../../server/market';
 import { copyDataDirTemplate, E2E_DEMO_CODE } from './data-dir-template';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -127,6 +132,24 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   };
 }
 
+/** Makes staff accounts on a data directory the server does not hold yet; notes each one-time password. */
+function staffMaker(
+  accounts: readonly { account: string; role: StaffRole }[],
+  oneTimePasswords: Map<string, string>,
+): (dataDir: string) => Promise<void> {
+  return async (dataDir) => {
+    const database = await openDatabase({ databaseUrl: null, dataDir });
+    try {
+      for (const { account, role } of accounts) {
+        const created = await staffCreate(database.db, { account, role });
+        oneTimePasswords.set(account, created.oneTimePassword);
+      }
+    } finally {
+      await database.close();
+    }
+  };
+}
+
 /**
  * The app with staff accounts made with the staff-create script's function before the server
  * holds the data directory (PGlite allows one process per directory). Answers each account's
@@ -137,17 +160,7 @@ export async function startAppWithStaff(
 ): Promise<{ app: RunningApp; oneTimePasswords: Map<string, string> }> {
   const oneTimePasswords = new Map<string, string>();
   const app = await startApp({
-    prepare: async (dataDir) => {
-      const database = await openDatabase({ databaseUrl: null, dataDir });
-      try {
-        for (const { account, role } of accounts) {
-          const created = await staffCreate(database.db, { account, role });
-          oneTimePasswords.set(account, created.oneTimePassword);
-        }
-      } finally {
-        await database.close();
-      }
-    },
+    prepare: staffMaker(accounts, oneTimePasswords),
   });
   return { app, oneTimePasswords };
 }
@@ -158,6 +171,95 @@ export async function startAppWithAdmin(
 ): Promise<{ app: RunningApp; oneTimePassword: string }> {
   const { app, oneTimePasswords } = await startAppWithStaff([{ account, role: 'admin' }]);
   return { app, oneTimePassword: oneTimePasswords.get(account) ?? '' };
+}
+
+/**
+ * The wall clock moved forward by a test: real time plus every `advance` so far. Time keeps
+ * running (quotes tick, the job runner polls, the screens count down) and a test jumps it past a
+ * draw day or a listing when it needs to.
+ */
+export class MovableClock implements Clock {
+  private offset = 0;
+  now(): number {
+    return Date.now() + this.offset;
+  }
+  advance(ms: number): void {
+    if (!(ms >= 0)) throw new Error('the clock only moves forward');
+    this.offset += ms;
+  }
+}
+
+/** An app running in the test's own process, on a clock the test moves. */
+export interface InProcessApp extends RunningApp {
+  clock: MovableClock;
+}
+
+/**
+ * The app as `npm start` runs it (the same configuration from the environment, the embedded
+ * PGlite on a fresh copy of the seeded template, the built client, the job runner polling every
+ * MARU_JOB_POLL_MS, the demo market), but in this process, with a {@link MovableClock} handed to
+ * `buildApp` as the app's clock and as the clock driving the simulated feed, so prices, sessions,
+ * transitions and due jobs all follow it. The clock is reachable only here, in the test's own
+ * process: the server has no call or variable that moves time.
+ */
+export async function startAppInProcess(options: StartOptions = {}): Promise<InProcessApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'maru-e2e-'));
+  const template = await dataDirTemplate();
+  if (template !== null) copyDataDirTemplate(template, dataDir);
+  await options.prepare?.(dataDir);
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    MARU_DATA_DIR: dataDir,
+    MARU_DEMO_CODE: E2E_DEMO_CODE,
+    LOG_LEVEL: 'warn',
+  });
+  if (config.clientDir === null) throw new Error('no built client (the global setup builds it)');
+  const clock = new MovableClock();
+  const feed = createMarketFeed({
+    kind: config.market.feed,
+    seed: config.market.seed,
+    demo: config.market.demo,
+    start: clock.now(),
+  });
+  const driver = driveFeed(feed, clock);
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config, {
+      clock: appClockOf(clock),
+      market: { feed, stop: () => driver.stop() },
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    driver.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    demoCode: E2E_DEMO_CODE,
+    clock,
+    // Warnings and errors go to the test's own output.
+    output: () => '',
+    stop: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** {@link startAppInProcess} with staff accounts, as {@link startAppWithStaff} makes them. */
+export async function startAppInProcessWithStaff(
+  accounts: readonly { account: string; role: StaffRole }[],
+): Promise<{ app: InProcessApp; oneTimePasswords: Map<string, string> }> {
+  const oneTimePasswords = new Map<string, string>();
+  const app = await startAppInProcess({
+    prepare: staffMaker(accounts, oneTimePasswords),
+  });
+  return { app, oneTimePasswords };
 }
 
 /** Debian's Chromium, run as root in a closed network (the machine notes' flags). */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { BlockApplicationDto } from '../../../contract/schemas/trade';
 import { blockApplicationMachine } from '../../../machines/block-application';
-import { formatRecordTime } from '../../information/fundRecordLook';
+import { formatRecordTime } from '../../information/recordTime';
 import { paletteOf, topStateOf } from '../../lifecycle/tones';
 import { useLifecycleWords } from '../../lifecycle/words';
 import { formatPrice } from '../../market/format';

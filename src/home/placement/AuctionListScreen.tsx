@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { AuctionBidDto } from '../../../contract/schemas/placement';
 import { auctionBidMachine } from '../../../machines/auction-bid';
 import { auctionMachine } from '../../../machines/offering-window';
-import { formatRecordTime } from '../../information/fundRecordLook';
+import { formatRecordTime } from '../../information/recordTime';
 import { formatPrice } from '../../market/format';
 import { useMarketCall } from '../../market/useMarketCall';
 import { windowText } from '../block/blockLook';

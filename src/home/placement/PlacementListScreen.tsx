@@ -7,7 +7,7 @@ import { placementMachine } from '../../../machines/offering-window';
 import { placementApplicationMachine } from '../../../machines/placement-application';
 import { call } from '../../api';
 import { notify } from '../../components/toaster';
-import { formatRecordTime } from '../../information/fundRecordLook';
+import { formatRecordTime } from '../../information/recordTime';
 import { formatPrice } from '../../market/format';
 import { useMarketCall } from '../../market/useMarketCall';
 import { windowText } from '../block/blockLook';
