@@ -220,7 +220,8 @@ export async function imageData(
     .innerJoin(uploads, eq(uploads.id, supportMessages.uploadId))
     .where(and(eq(supportMessages.id, messageId), gt(supportMessages.id, 0)));
   if (!row || row.uploadId === null || (customerId !== null && row.owner !== customerId)) {
-    throw new Refusal('support.message_not_found');
+    // Another customer's image reads exactly like one that does not exist.
+    throw new Refusal('support.message_not_found', { field: 'messageId' });
   }
   const bytes = await maru.uploads.read(row.uploadId);
   return { dataUrl: `data:${row.mime};base64,${bytes.toString('base64')}` };
