@@ -24,8 +24,6 @@ import {
   textStyles,
   toastSlotRecipe,
   tokens,
-  // Customer service's chat box (issue 13)
-  textareaRecipe,
 } from '@chakra-ui/react/theme';
 import { MAX_LAYOUT_WIDTH_PX } from '../../contract/constants';
 import { brandColors, brandSemanticColors } from './brand';
@@ -101,8 +99,6 @@ const maruConfig = defineConfig({
       separator: separatorRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
-      // Customer service's chat box (issue 13)
-      textarea: textareaRecipe,
     },
     slotRecipes: {
       dialog: dialogSlotRecipe,

@@ -31,6 +31,22 @@ import type { SupportLive } from './supportLive';
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
+/**
+ * The message boxes' look, given here: the customer app's theme carries only the recipes its
+ * start screen needs (src/theme/system.ts), and a textarea is not one of them.
+ */
+const BOX = {
+  w: 'full',
+  px: '3',
+  py: '2',
+  fontSize: 'sm',
+  bg: 'bg',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'lg',
+  _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '1px' },
+} as const;
+
 const loadImage = (messageId: number) =>
   call('supportImage', { messageId }, { silent: true }).then((d) => d.dataUrl);
 
@@ -430,9 +446,8 @@ function Composer({
           rows={1}
           autoresize
           maxH="32"
-          size="sm"
+          {...BOX}
           flex="1"
-          bg="bg"
           data-testid="kefu-input"
         />
         <Button
@@ -501,8 +516,7 @@ function LeaveMessage({
         placeholder={t('kefu.leavePlaceholder')}
         maxLength={SUPPORT_TEXT_MAX_LENGTH}
         rows={3}
-        size="sm"
-        bg="bg"
+        {...BOX}
         data-testid="kefu-leave-input"
       />
       <Flex justify="space-between" align="center" mt="2" gap="2">
