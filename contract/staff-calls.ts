@@ -654,6 +654,13 @@ export const STAFF_CALLS = {
     request: support.supportDecisionRequest,
     response: support.supportConversationDetail,
   },
+  supportAssign: {
+    path: '/support/assign',
+    access: ANY,
+    summary: 'Assign a waiting or reopened conversation to an agent on shift',
+    request: support.supportAssignRequest,
+    response: support.supportConversationDetail,
+  },
   supportRelease: {
     path: '/support/release',
     access: ANY,

@@ -151,6 +151,8 @@ export type SupportQueueRowDto = InferType<typeof supportQueueRow>;
 export const supportQueueResponse = object({
   onShift: boolean().required(),
   agentsOnShift: count(),
+  /** The agents on shift, whom a conversation can be assigned to. */
+  agents: array(object({ id: count(), account: string().required() })).required(),
   /** Waiting and reopened, oldest first. */
   waiting: array(supportQueueRow).required(),
   /** Assigned to the caller. */
@@ -170,6 +172,11 @@ export const supportConversationRequest = strictObject({
   before: positiveId().notRequired(),
 });
 export const supportDecisionRequest = strictObject({ id: positiveId(), version: version() });
+export const supportAssignRequest = strictObject({
+  id: positiveId(),
+  version: version(),
+  agentId: positiveId(),
+});
 export const supportReplyRequest = strictObject({ id: positiveId(), text: chatText() });
 export const supportStaffReadRequest = strictObject({ id: positiveId(), upTo: positiveId() });
 

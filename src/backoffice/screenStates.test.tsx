@@ -511,6 +511,7 @@ const CASES: Record<string, RouteCase> = {
     data: {
       onShift: true,
       agentsOnShift: 1,
+      agents: [{ id: 2, account: 'mina' }],
       waiting: [
         {
           id: 4,
@@ -534,7 +535,15 @@ const CASES: Record<string, RouteCase> = {
       others: [],
       closed: [],
     },
-    empty: { onShift: false, agentsOnShift: 0, waiting: [], mine: [], others: [], closed: [] },
+    empty: {
+      onShift: false,
+      agentsOnShift: 0,
+      agents: [],
+      waiting: [],
+      mine: [],
+      others: [],
+      closed: [],
+    },
     also: { '/support/canned': { rows: [{ id: 1, title: 'Greeting', text: 'Hello!' }] } },
     shows: 'support-row-4',
     emptyShows: 'support-waiting-empty',

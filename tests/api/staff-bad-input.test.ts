@@ -248,6 +248,7 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   supportShift: { onShift: true },
   supportConversation: { id: 1, before: 5 },
   supportTake: { id: 1, version: 0 },
+  supportAssign: { id: 1, version: 0, agentId: 1 },
   supportRelease: { id: 1, version: 0 },
   supportClose: { id: 1, version: 0 },
   supportReply: { id: 1, text: 'Hello' },

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -364,6 +364,57 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
       'support.not_found',
       404,
     );
+    await shift(other, false);
+    await shift(agent, false);
+  });
+
+  it('assigns a waiting conversation to another agent on shift, never to one off shift', async () => {
+    const session = await registerCustomer(t.app, t.demoCode);
+    await shift(agent, true);
+    const sent = await customerCall<SupportSendDto>(session, '/kefu/send', { text: 'Help?' });
+    const id = sent.conversation.id;
+    // `other` is off shift: nobody can hand it a conversation.
+    expectRefusal(
+      await staffCall(
+        t.app,
+        '/support/assign',
+        { id, version: sent.conversation.version, agentId: other.id },
+        agent.token,
+      ),
+      'support.off_shift',
+      409,
+    );
+    const queue = await shift(other, true);
+    expect(queue.agents.map((a) => a.account).sort()).toEqual(
+      [agent.account, other.account].sort(),
+    );
+    const assigned = await asStaff<SupportConversationDetailDto>(agent, '/support/assign', {
+      id,
+      version: sent.conversation.version,
+      agentId: other.id,
+    });
+    expect(assigned.conversation).toMatchObject({
+      state: 'assigned',
+      agentId: other.id,
+      agent: other.account,
+    });
+    // The transition names who assigned it; the assignee answers, the assigner may not.
+    const [record] = await t.db
+      .select()
+      .from(lifecycleTransitions)
+      .where(
+        and(
+          eq(lifecycleTransitions.entityType, 'conversation'),
+          eq(lifecycleTransitions.entityId, String(id)),
+        ),
+      );
+    expect(record).toMatchObject({ event: 'chat.assign', actorKind: 'staff', actorId: agent.id });
+    expectRefusal(
+      await staffCall(t.app, '/support/reply', { id, text: 'Mine?' }, agent.token),
+      'support.not_yours',
+      409,
+    );
+    await asStaff(other, '/support/reply', { id, text: 'I can help.' });
     await shift(other, false);
     await shift(agent, false);
   });

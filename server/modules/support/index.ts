@@ -17,6 +17,7 @@ import {
   supportStatus,
 } from './customer';
 import {
+  assignConversation,
   conversationDetail,
   decideConversation,
   reply,
@@ -84,6 +85,11 @@ export function registerSupportModule(app: FastifyInstance): void {
       return decideConversation(maru, staff.staff.id, decision, body);
     });
   }
+  defineCall(app, STAFF_API, 'supportAssign', async ({ maru, staff, body, audit }) => {
+    audit.entity = `conversation:${body.id}`;
+    audit.detail = { agentId: body.agentId };
+    return assignConversation(maru, staff.staff.id, body);
+  });
   defineCall(app, STAFF_API, 'supportReply', async ({ maru, staff, body, audit }) => {
     audit.entity = `conversation:${body.id}`;
     audit.detail = { length: body.text.length };

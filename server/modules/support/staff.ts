@@ -14,6 +14,7 @@ import {
   customerProfiles,
   customers,
   deposits,
+  staffAccounts,
   supportConversations,
   supportMessages,
   supportShifts,
@@ -21,7 +22,7 @@ import {
 } from '../../db/schema';
 import { applyEvent, conversationLifecycle, inState } from '../../lifecycle';
 import { Refusal } from '../../refusal';
-import { agentsOnShift, markRead } from './customer';
+import { markRead } from './customer';
 import { conversationById, messagePage, queueRowDto } from './views';
 import type { ConversationRow } from './views';
 
@@ -58,9 +59,15 @@ export async function supportQueue(maru: AppContext, staffId: number): Promise<S
   const rows = async (list: readonly ConversationRow[]) =>
     Promise.all(list.map((row) => queueRowDto(db, row)));
   const assigned = open.filter((r) => isInState(r.state, 'assigned'));
+  const agents = await db
+    .select({ id: staffAccounts.id, account: staffAccounts.account })
+    .from(supportShifts)
+    .innerJoin(staffAccounts, eq(staffAccounts.id, supportShifts.staffId))
+    .orderBy(staffAccounts.account);
   return {
     onShift: await isOnShift(db, staffId),
-    agentsOnShift: await agentsOnShift(db),
+    agentsOnShift: agents.length,
+    agents,
     waiting: await rows(open.filter((r) => !isInState(r.state, 'assigned'))),
     mine: await rows(assigned.filter((r) => r.agentId === staffId)),
     others: await rows(assigned.filter((r) => r.agentId !== staffId)),
@@ -100,12 +107,17 @@ export async function setShift(
   return supportQueue(maru, staffId);
 }
 
+/**
+ * One lifecycle event by a staff member; a `chat.assign` gives the conversation to `agentId`
+ * (the caller when taking it), release and close take it from whoever had it.
+ */
 async function transition(
   maru: AppContext,
   staffId: number,
   id: number,
   version: number,
   event: ConversationEvent,
+  agentId: number = staffId,
 ): Promise<void> {
   const now = maru.clock.now();
   await applyEvent(maru.db, {
@@ -118,7 +130,7 @@ async function transition(
     sideEffects: async (tx) => {
       await tx
         .update(supportConversations)
-        .set({ agentId: event.type === 'chat.assign' ? staffId : null, updatedAt: now })
+        .set({ agentId: event.type === 'chat.assign' ? agentId : null, updatedAt: now })
         .where(eq(supportConversations.id, id));
       noteForCommit(tx, { topic: 'supportConversation', conversationId: id });
     },
@@ -156,6 +168,21 @@ export async function decideConversation(
     await mustNotBeOthers(maru.db, body.id, staffId);
   }
   await transition(maru, staffId, body.id, body.version, EVENTS[decision]);
+  return conversationDetail(maru, body.id, null);
+}
+
+/** Gives a waiting or reopened conversation to an agent on shift (`support.off_shift` if not). */
+export async function assignConversation(
+  maru: AppContext,
+  staffId: number,
+  body: { id: number; version: number; agentId: number },
+): Promise<SupportConversationDetailDto> {
+  if (!(await isOnShift(maru.db, body.agentId))) {
+    throw new Refusal('support.off_shift', { field: 'agentId' });
+  }
+  const row = await conversationById(maru.db, body.id);
+  if (!row) throw new Refusal('support.not_found');
+  await transition(maru, staffId, body.id, body.version, { type: 'chat.assign' }, body.agentId);
   return conversationDetail(maru, body.id, null);
 }
 

@@ -238,6 +238,7 @@ export default function SupportScreen() {
                   detail={detail}
                   myId={me?.id ?? null}
                   onShift={data.onShift}
+                  agents={data.agents}
                   customerTyping={customerTyping}
                   live={live}
                   onChanged={(d) => {
@@ -340,6 +341,7 @@ function ConversationPanel({
   detail,
   myId,
   onShift,
+  agents,
   customerTyping,
   live,
   onChanged,
@@ -347,6 +349,8 @@ function ConversationPanel({
   detail: SupportConversationDetailDto;
   myId: number | null;
   onShift: boolean;
+  /** Agents on shift a waiting conversation can be given to. */
+  agents: SupportQueueDto['agents'];
   customerTyping: boolean;
   live: React.RefObject<SupportLive | null>;
   onChanged: (detail: SupportConversationDetailDto) => void;
@@ -411,6 +415,27 @@ function ConversationPanel({
               {t(`support.actions.${a.words}.button`)}
             </Button>
           ))}
+        {conversation.accepts.includes('chat.assign') ? (
+          <AssignTo
+            agents={agents.filter((a) => a.id !== myId)}
+            disabled={busy}
+            onAssign={(agentId) => {
+              setBusy(true);
+              staffCall('supportAssign', {
+                id: conversation.id,
+                version: conversation.version,
+                agentId,
+              }).then(
+                (d) => {
+                  setBusy(false);
+                  toast(t('support.assignDone'), 'success');
+                  onChanged(d);
+                },
+                () => setBusy(false),
+              );
+            }}
+          />
+        ) : null}
         {conversation.accepts.includes('chat.assign') && !onShift ? (
           <Text fontSize="xs" color="fg.muted">
             {t('support.goOnToTake')}
@@ -470,6 +495,42 @@ function ConversationPanel({
         <ReplyBox conversationId={conversation.id} live={live} onSent={(d) => onChanged(d)} />
       ) : null}
     </Panel>
+  );
+}
+
+/** Gives the conversation to another agent on shift. */
+function AssignTo({
+  agents,
+  disabled,
+  onAssign,
+}: {
+  agents: SupportQueueDto['agents'];
+  disabled: boolean;
+  onAssign: (agentId: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (agents.length === 0) return null;
+  return (
+    <NativeSelect.Root size="xs" width="auto">
+      <NativeSelect.Field
+        aria-label={t('support.assignTo')}
+        value=""
+        disabled={disabled}
+        onChange={(e) => {
+          const agentId = Number(e.target.value);
+          if (agentId > 0) onAssign(agentId);
+        }}
+        data-testid="support-assign"
+      >
+        <option value="">{t('support.assignTo')}</option>
+        {agents.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.account}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
 }
 
