@@ -511,11 +511,10 @@ function AssignTo({
   const { t } = useTranslation();
   if (agents.length === 0) return null;
   return (
-    <NativeSelect.Root size="xs" width="auto">
+    <NativeSelect.Root size="xs" width="auto" disabled={disabled}>
       <NativeSelect.Field
         aria-label={t('support.assignTo')}
         value=""
-        disabled={disabled}
         onChange={(e) => {
           const agentId = Number(e.target.value);
           if (agentId > 0) onAssign(agentId);
