@@ -84,7 +84,7 @@ describe('customer service', () => {
       await phone.goto(`${app.baseUrl}/?load=1#/home/index`);
       await phone.getByTestId('tile-kefu').click();
       await phone.waitForURL(/#\/home\/kefuCenter/);
-      await phone.getByTestId('kefu-leave').waitFor({ timeout: 20_000 });
+      await phone.getByTestId('kefu-leave').waitFor({ timeout: 60_000 });
       expect(await phone.getByTestId('kefu-hours').textContent()).toContain('09:00–18:00');
       expect(await phone.getByTestId('kefu-links').count()).toBe(1);
       expect(await seriousAxeProblems(phone, 'kefu off shift')).toEqual([]);
@@ -176,7 +176,7 @@ describe('customer service', () => {
       const page = await customerPhone(customer, stored);
       await step(page, `kefu in ${locale}`, async () => {
         await page.goto(`${app.baseUrl}/?load=1#/home/kefuCenter`);
-        await page.getByTestId('kefu-hours').waitFor({ timeout: 20_000 });
+        await page.getByTestId('kefu-hours').waitFor({ timeout: 60_000 });
         await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
         expect(await seriousAxeProblems(page, `kefu (${locale})`)).toEqual([]);
       });
