@@ -310,6 +310,12 @@ export const SCREENS: readonly ScreenRoute[] = [
     Screen: lazyScreen(() => import('../home/news/NewsDetailScreen')),
     session: true,
   },
+  // Customer service (issue 13, docs/support.md): the tab bar's `kefu` target
+  {
+    path: '/home/kefuCenter',
+    Screen: lazyScreen(() => import('../home/kefu/KefuCenterScreen')),
+    session: true,
+  },
 ];
 
 export const SCREEN_PATHS: ReadonlySet<string> = new Set(SCREENS.map((s) => s.path));

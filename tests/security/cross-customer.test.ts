@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IpoSubscriptionDto, StaffIpoOfferingDto, TradeOrderDto } from '../../contract';
 import type {
   PlacementApplicationDto,
   PlacementRecordsDto,
 } from '../../contract/schemas/placement';
-import { ACCOUNT_HEADER, TOKEN_HEADER } from '../../contract';
+import type { SupportSendDto } from '../../contract';
+import { ACCOUNT_HEADER, API_BASE, SUPPORT_IMAGE_UPLOAD, TOKEN_HEADER } from '../../contract';
 import { bankCards, customers, deposits, messages, wallets } from '../../server/db/schema';
 import { DEFAULT_PRODUCTS } from '../../server/modules/trade/products';
 import type { TestApp } from '../support/test-app';
@@ -19,7 +20,7 @@ import {
   registerCustomer,
 } from '../api/api-helpers';
 import { uploadVoucher } from '../api/deposit-helpers';
-import { signInNewStaff, staffCall, uploadPhoto } from '../api/identity-helpers';
+import { makeJpeg, signInNewStaff, staffCall, uploadPhoto } from '../api/identity-helpers';
 import { FUND, addWallet, fund, newWithdrawer } from '../api/withdrawal-helpers';
 import type { Trader } from '../api/trade-helpers';
 import { orderOf, placed } from '../api/trade-helpers';
@@ -323,6 +324,28 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
       walletId: 2_000_000_000,
       voucherId: '0'.repeat(32),
     });
+    // Customer service (issue 13): an image each in their own conversation (`/kefu/image` takes
+    // its message id), sent while an agent is on shift. Message ids are moved past small numbers
+    // first, so the victim's never reads like a digit of some other answer.
+    await t.db.execute(sql`select setval('support_messages_id_seq', 700000)`);
+    expectSuccess(await staffCall(t.app, '/support/shift', { onShift: true }, operator.token));
+    const imageOf = async (session: Session) =>
+      expectSuccess<SupportSendDto>(
+        await t.app.inject({
+          method: 'POST',
+          url: `${API_BASE}${SUPPORT_IMAGE_UPLOAD.path}`,
+          body: await makeJpeg(),
+          headers: {
+            'content-type': 'application/octet-stream',
+            [TOKEN_HEADER]: session.token,
+            [ACCOUNT_HEADER]: session.account,
+          },
+        }),
+      ).message.id;
+    Object.assign(own, { messageId: await imageOf(attacker) });
+    Object.assign(theirs, { messageId: await imageOf(victim) });
+    Object.assign(missing, { messageId: 2_000_000_000 });
+    expectSuccess(await staffCall(t.app, '/support/shift', { onShift: false }, operator.token));
   });
   afterAll(() => t.close());
 
