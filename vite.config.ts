@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { inlineSplashLogo } from './build/inline-splash-logo.ts';
+import { preloadBoot } from './build/preload-boot.ts';
 import { adminWithoutManifest, pwaOptions } from './build/pwa.ts';
 
 const apiPort = Number(process.env.PORT ?? 8080);
@@ -14,6 +15,7 @@ export default defineConfig({
     VitePWA(pwaOptions),
     adminWithoutManifest,
     inlineSplashLogo('public/logo.svg'),
+    preloadBoot('src/app/boot.tsx'),
     // Brotli (max quality) and gzip (level 9) beside every file that compresses, written once at
     // build; the server picks one by Accept-Encoding (server/http/static-client.ts). woff2 and
     // images are compressed already. A variant no smaller than its file is not written.
