@@ -40,6 +40,7 @@ const IMAGE = /\.(svg|png)(\.br|\.gz)?$/;
  */
 const IMMUTABLE_UNUSED_HEADERS = ['etag', 'last-modified', 'accept-ranges'];
 const SUBRESOURCE = /^\/assets\/[^/?]+\.(js|css|woff2)(\?|$)/;
+const SCRIPT = /\.js(\?|$)/;
 /** Files no browser runs as a page either (the app icons, the manifest); an SVG could be one. */
 const NEVER_A_PAGE = /^\/[^?]+\.(png|webmanifest)(\?|$)/;
 
@@ -71,6 +72,8 @@ export const staticClientPlugin = fp(
       if (reply.statusCode === 200 && SUBRESOURCE.test(request.url)) {
         for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
         for (const name of IMMUTABLE_UNUSED_HEADERS) reply.removeHeader(name);
+        // A script's own requests follow the page's referrer policy; a stylesheet's follow its own.
+        if (SCRIPT.test(request.url)) reply.raw.removeHeader('referrer-policy');
       } else if (reply.statusCode === 200 && NEVER_A_PAGE.test(request.url)) {
         for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
       }

@@ -47,6 +47,7 @@ describe.each(databaseKinds)('built client serving on %s', (kind) => {
     expect(response.headers['x-frame-options']).toBeUndefined();
     expect(response.headers.etag).toBeUndefined();
     expect(response.headers['last-modified']).toBeUndefined();
+    expect(response.headers['referrer-policy']).toBeUndefined();
     const brotli = await t.app.inject({
       method: 'GET',
       url: '/assets/index-3f9a1c.js',
