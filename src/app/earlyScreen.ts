@@ -1,6 +1,8 @@
 import type { CallName } from '../../contract/calls';
 import type { RequestOf } from '../api/calls';
 import { startEarlyCall } from '../api/earlyCall';
+import { localeOf } from '../../contract/languages';
+import { SCREENS_PACK_LOADERS } from '../i18n/packLoaders';
 import { sessionStore } from '../session/sessionStore';
 
 type FirstCall = { [N in CallName]: { name: N; body: RequestOf<N> } }[CallName];
@@ -40,9 +42,12 @@ export function splitHash(hash: string): { path: string; query: URLSearchParams 
 export function startScreenEarly(hash: string): void {
   const { path, query } = splitHash(hash);
   const screen = EARLY_SCREENS[path];
-  if (!screen || !sessionStore.get().token) return;
+  const { token, language } = sessionStore.get();
+  if (!screen || !token) return;
   // A failed load shows as the route's error when the app asks for the screen itself.
   screen.load().catch(() => undefined);
+  // Its texts too (lazyScreen awaits them beside the chunk).
+  SCREENS_PACK_LOADERS[localeOf(language)]().catch(() => undefined);
   const first = screen.firstCall?.(query);
   if (first) startEarlyCall(first.name, first.body);
 }

@@ -1,10 +1,8 @@
-import { API_BASE, LANGUAGE_HEADER, REQUEST_TIMEOUT_MS } from '../../contract/constants';
 import type { ApiEnvelope } from '../../contract/envelope';
-import { CALL_PATHS } from '../../contract/paths';
 import type { ConfigItem } from '../../contract/schemas/common';
 import { ApiError } from '../api/ApiError';
 import { reportReachable } from '../pwa/connectivity';
-import { sessionStore } from '../session';
+import { requestConfig, takeEarlyConfig } from './requestConfig';
 
 /**
  * The one call made before the app mounts. It uses fetch rather than the axios client so that
@@ -15,15 +13,7 @@ import { sessionStore } from '../session';
 export async function fetchConfigItems(): Promise<ConfigItem[]> {
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${CALL_PATHS.config}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [LANGUAGE_HEADER]: sessionStore.get().language,
-      },
-      body: JSON.stringify({ type: 'all' }),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    response = await (takeEarlyConfig() ?? requestConfig());
   } catch {
     reportReachable(false);
     throw new ApiError('system.busy', {}, '', null);
