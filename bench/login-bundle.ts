@@ -158,6 +158,8 @@ async function timePriceOnSlow4g(
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.clearBrowserCache');
+    // The registration's service worker would answer from its cache, as no first visit has.
+    await cdp.send('Network.setBypassServiceWorker', { bypass: true });
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.addInitScript(STAMP_PRICE_AND_CHART);

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.setBypassServiceWorker', { bypass: true });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 150,
@@ -96,6 +97,45 @@ async function main(): Promise<void> {
         .slice(0, k)
         .map(([f, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${f}`)
         .join('\n');
+    // Busy stretches (samples with no idle gap over 2 ms) longer than 50 ms: what each ran.
+    let t = 0;
+    let run: { from: number; to: number; ids: number[] } | null = null;
+    const runs: { from: number; to: number; ids: number[] }[] = [];
+    profile.samples.forEach((id, i) => {
+      t += (profile.timeDeltas[i] ?? 0) / 1000;
+      const idle = byId.get(id)?.callFrame.functionName === '(idle)';
+      if (idle) {
+        if (run && t - run.to > 2) {
+          if (run.to - run.from > 50) runs.push(run);
+          run = null;
+        }
+        return;
+      }
+      if (!run) run = { from: t, to: t, ids: [] };
+      run.to = t;
+      run.ids.push(id);
+    });
+    for (const r of runs) {
+      const incl = new Map<string, number>();
+      for (const id of r.ids) {
+        const seen = new Set<string>();
+        for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+          const k = name(byId.get(at) as Node);
+          if (seen.has(k)) continue;
+          seen.add(k);
+          incl.set(k, (incl.get(k) ?? 0) + 1);
+        }
+      }
+      const n = r.ids.length;
+      const named = [...incl]
+        .filter(([k]) => !/^\((root|program|anon\) :-1)/.test(k))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 14)
+        .map(([k, c]) => `${Math.round((100 * c) / n)}% ${k}`);
+      console.log(
+        `busy ${r.from.toFixed(0)}–${r.to.toFixed(0)} ms (${(r.to - r.from).toFixed(0)}):\n  ${named.join('\n  ')}`,
+      );
+    }
     console.log('--- self time by file\n' + top(byFile, 15));
     console.log('--- self time (real ms, CPU throttled 4x)\n' + top(self, 40));
     console.log('--- total time\n' + top(total, 60));

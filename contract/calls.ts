@@ -14,6 +14,7 @@ import * as news from './schemas/news';
 import * as placement from './schemas/placement';
 import * as ipo from './schemas/ipo';
 import * as service from './schemas/service';
+import * as support from './schemas/support';
 import { marketSnapshotRequest, marketSnapshotResponse } from './schemas/market-snapshot';
 import {
   changePasswordRequest,
@@ -691,6 +692,52 @@ export const CALLS = {
     response: service.seatStatusResponse,
     audit: true,
   },
+  // Customer service (issue 13, docs/support.md)
+  supportStatus: {
+    path: CALL_PATHS.supportStatus,
+    access: 'customer',
+    summary: "Service hours, agents on shift, and the customer's conversation",
+    request: emptyRequest,
+    response: support.supportStatusResponse,
+  },
+  supportHistory: {
+    path: CALL_PATHS.supportHistory,
+    access: 'customer',
+    summary: "A page of the customer's conversation, oldest first (`before` an id for older ones)",
+    request: support.supportHistoryRequest,
+    response: support.supportHistoryResponse,
+  },
+  supportSend: {
+    path: CALL_PATHS.supportSend,
+    access: 'customer',
+    summary:
+      'Send a chat message (opens or reopens the conversation); refused while no agent is on shift',
+    request: support.supportSendRequest,
+    response: support.supportSendResponse,
+    audit: true,
+  },
+  supportLeaveMessage: {
+    path: CALL_PATHS.supportLeaveMessage,
+    access: 'customer',
+    summary: 'Leave a message for the agents (while none is on shift); answered in the chat',
+    request: support.supportSendRequest,
+    response: support.supportSendResponse,
+    audit: true,
+  },
+  supportRead: {
+    path: CALL_PATHS.supportRead,
+    access: 'customer',
+    summary: "Mark the agents' messages read up to an id (the agent sees the read receipt)",
+    request: support.supportReadRequest,
+    response: support.supportStatusResponse,
+  },
+  supportImage: {
+    path: CALL_PATHS.supportImage,
+    access: 'customer',
+    summary: "An image of the customer's conversation as a data: URL",
+    request: support.supportImageDataRequest,
+    response: support.supportImageDataResponse,
+  },
 } as const satisfies {
   [N in keyof typeof CALL_PATHS]: CallSpec & { path: (typeof CALL_PATHS)[N] };
 };
@@ -746,10 +793,25 @@ export const AVATAR_UPLOAD = {
   response: service.avatarUploadResponse,
 } as const satisfies BinaryCallSpec;
 
+/**
+ * `POST <API_BASE>/kefu/image/send` with a chat image's bytes as the body: sent into the
+ * customer's conversation like a text message (docs/support.md).
+ */
+export const SUPPORT_IMAGE_UPLOAD = {
+  path: `${support.SUPPORT_IMAGE_UPLOAD_PATH}/send`,
+  access: 'customer',
+  summary: 'Send an image into the chat (JPEG or PNG, at most 10 MB); re-encoded without metadata',
+  bodyKind: 'binary',
+  query: support.supportImageQuery,
+  response: support.supportSendResponse,
+} as const satisfies BinaryCallSpec;
+
 /** Every binary call, for the OpenAPI document. */
 export const BINARY_CALLS = {
   kycUpload: KYC_UPLOAD,
   rechargeVoucher: RECHARGE_VOUCHER,
   // Service (issue 13)
   avatarUpload: AVATAR_UPLOAD,
+  // Customer service (issue 13)
+  supportImageUpload: SUPPORT_IMAGE_UPLOAD,
 } as const;

@@ -258,6 +258,17 @@ export const ERROR_CODES = [
   'news.schedule_changed',
   'news.reason_required',
   'news.tag_required',
+  // Customer service (issue 13, docs/support.md)
+  'support.not_found',
+  'support.not_assigned',
+  'support.not_closed',
+  'support.already_assigned',
+  'support.closed',
+  'support.no_agent',
+  'support.not_yours',
+  'support.off_shift',
+  'support.canned_not_found',
+  'support.message_not_found',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -50,3 +50,6 @@ export * from './schemas/ipo';
 // Service (issue 13): daily check-in, profile, seat accounts
 export * from './service';
 export * from './schemas/service';
+// Customer service (issue 13, docs/support.md)
+export * from './schemas/support';
+export * from './support-socket';

@@ -26,6 +26,8 @@ export const LIFECYCLE_ENTITY_TYPES = [
   'placementApplication',
   'auction',
   'auctionBid',
+  // Customer service (issue 13, docs/support.md)
+  'conversation',
 ] as const;
 export type LifecycleEntityType = (typeof LIFECYCLE_ENTITY_TYPES)[number];
 

@@ -98,4 +98,11 @@ export const CALL_PATHS = {
   profileNickname: '/user/profile/nickname',
   seatStatus: '/user/seat/status',
   seatApply: '/user/seat/apply',
+  // Customer service (issue 13, docs/support.md)
+  supportStatus: '/kefu/status',
+  supportHistory: '/kefu/history',
+  supportSend: '/kefu/send',
+  supportLeaveMessage: '/kefu/leaveMessage',
+  supportRead: '/kefu/read',
+  supportImage: '/kefu/image',
 } as const;

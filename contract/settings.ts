@@ -89,6 +89,9 @@ export const SETTINGS = {
    * product's (1 basis point = 0.01 % = 100 ppm).
    */
   'seat.commission': { default: 1, schema: wholeNumber(0, 100), unit: 'basisPoints' },
+  // Customer service (issue 13, docs/support.md): the hours the customer sees beside the chat
+  'support.opens': minuteOfDay(540),
+  'support.closes': minuteOfDay(1_080),
 } as const satisfies Record<string, SettingDefinition<number>>;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -10,6 +10,7 @@ import * as nw from './schemas/news';
 import * as pl from './schemas/placement';
 import * as ipo from './schemas/ipo';
 import * as service from './schemas/service';
+import * as support from './schemas/support';
 
 /** The back office lives under its own base path, with its own sessions (header STAFF_TOKEN_HEADER). */
 export const STAFF_API_BASE = '/api/staff';
@@ -622,6 +623,106 @@ export const STAFF_CALLS = {
     summary: 'Reject a seat-account application with the reason the customer reads',
     request: service.seatRejectRequest,
     response: service.seatQueueResponse,
+  },
+  // Customer service (issue 13, docs/support.md): every staff member may answer the chat;
+  // canned replies are kept by operators.
+  supportQueue: {
+    path: '/support/queue',
+    access: ANY,
+    summary: 'The chat queue: waiting and reopened conversations, mine, others, lately closed',
+    request: emptyRequest,
+    response: support.supportQueueResponse,
+  },
+  supportShift: {
+    path: '/support/shift',
+    access: ANY,
+    summary: "Go on or off shift; off shift hands the caller's conversations back to the queue",
+    request: support.supportShiftRequest,
+    response: support.supportQueueResponse,
+  },
+  supportConversation: {
+    path: '/support/conversation',
+    access: ANY,
+    summary: "A conversation, a page of its messages and the customer's account summary",
+    request: support.supportConversationRequest,
+    response: support.supportConversationDetail,
+  },
+  supportTake: {
+    path: '/support/take',
+    access: ANY,
+    summary: 'Take a waiting or reopened conversation (the caller must be on shift)',
+    request: support.supportDecisionRequest,
+    response: support.supportConversationDetail,
+  },
+  supportAssign: {
+    path: '/support/assign',
+    access: ANY,
+    summary: 'Assign a waiting or reopened conversation to an agent on shift',
+    request: support.supportAssignRequest,
+    response: support.supportConversationDetail,
+  },
+  supportRelease: {
+    path: '/support/release',
+    access: ANY,
+    summary: 'Hand an assigned conversation back to the queue',
+    request: support.supportDecisionRequest,
+    response: support.supportConversationDetail,
+  },
+  supportClose: {
+    path: '/support/close',
+    access: ANY,
+    summary: 'Close a conversation (the customer writing again reopens it)',
+    request: support.supportDecisionRequest,
+    response: support.supportConversationDetail,
+  },
+  supportReply: {
+    path: '/support/reply',
+    access: ANY,
+    summary: 'Answer in a conversation assigned to the caller',
+    request: support.supportReplyRequest,
+    response: support.supportConversationDetail,
+  },
+  supportStaffRead: {
+    path: '/support/read',
+    access: ANY,
+    summary: "Mark the customer's messages read up to an id (the customer sees the read receipt)",
+    request: support.supportStaffReadRequest,
+    response: null,
+  },
+  supportStaffImage: {
+    path: '/support/image',
+    access: ANY,
+    summary: 'An image of a conversation as a data: URL',
+    request: support.supportImageDataRequest,
+    response: support.supportImageDataResponse,
+  },
+  supportCanned: {
+    path: '/support/canned',
+    access: ANY,
+    summary: 'The canned replies agents pick from',
+    request: emptyRequest,
+    response: support.cannedRepliesResponse,
+  },
+  supportCannedCreate: {
+    path: '/support/canned/create',
+    access: OPERATE,
+    summary: 'Add a canned reply',
+    request: support.cannedCreateRequest,
+    response: support.cannedRepliesResponse,
+  },
+  supportCannedUpdate: {
+    path: '/support/canned/update',
+    access: OPERATE,
+    summary: "Change a canned reply's title or text",
+    request: support.cannedUpdateRequest,
+    response: support.cannedRepliesResponse,
+  },
+  supportCannedDelete: {
+    path: '/support/canned/delete',
+    access: OPERATE,
+    summary: 'Remove a canned reply',
+    request: support.cannedDeleteRequest,
+    response: support.cannedRepliesResponse,
   },
 } as const satisfies Record<string, CallSpec>;
 

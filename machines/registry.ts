@@ -14,6 +14,8 @@ import { newsArticleLifecycle } from './news-article';
 import { auctionLifecycle, placementLifecycle } from './offering-window';
 import { placementApplicationLifecycle } from './placement-application';
 import { auctionBidLifecycle } from './auction-bid';
+// Customer service (issue 13, docs/support.md)
+import { conversationLifecycle } from './conversation';
 import type { LifecycleMachine } from './lifecycle';
 
 /**
@@ -42,4 +44,6 @@ export const LIFECYCLES = {
   placementApplication: placementApplicationLifecycle,
   auction: auctionLifecycle,
   auctionBid: auctionBidLifecycle,
+  // Customer service (issue 13, docs/support.md)
+  conversation: conversationLifecycle,
 } as const satisfies Record<LifecycleEntityType, LifecycleMachine>;

@@ -30,6 +30,7 @@ import { registerNewsModule, startSystemNews } from './modules/news';
 import type { Matcher } from './modules/trade';
 import { registerUserModule } from './modules/user';
 import { attachRealtime } from './realtime';
+import { registerSupportModule } from './modules/support';
 import { registerFundPasswordModule } from './modules/fund-password';
 import { registerKycModule } from './modules/kyc';
 import { registerStaffModule } from './modules/staff';
@@ -150,6 +151,8 @@ export async function buildApp(
     // Placements and auctions (issue 12)
     registerPlacementModule(app);
     registerAuctionModule(app);
+    // Customer service (issue 13, docs/support.md)
+    registerSupportModule(app);
     if (config.clientDir !== null) {
       await app.register(staticClientPlugin, { root: config.clientDir });
     }

@@ -1,56 +1,10 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { ConfigRetry } from './app/ConfigRetry';
-import { setNavigator } from './app/navigate';
-import { preloadRoute } from './app/preloadRoute';
-import { createAppRouter } from './app/router';
-import { notify } from './components/toaster';
-import { loadSiteConfig } from './config/siteConfig';
-import { i18n, startI18n } from './i18n/i18n';
-import { installNativeAdapter } from './native';
-import { registerWorker } from './pwa/registerWorker';
-import { sessionStore } from './session';
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root');
-const root = createRoot(container);
-
-function mountApp(): void {
-  const router = createAppRouter();
-  setNavigator((path) => void router.navigate(path));
-  installNativeAdapter({
-    canGoBack: () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0,
-    goBack: () => void router.navigate(-1),
-    warn: () => notify(i18n.t('ui:native.pressAgainToQuit')),
-  });
-  // A transition renders in slices that yield to the browser, rather than one long task that
-  // blocks a slow phone's main thread (Lighthouse's total blocking time) while the first screen
-  // is built.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    );
-  });
-}
+import { startScreenEarly } from './app/earlyScreen';
 
 /**
- * The spec's start-up: the app mounts only once /common/config has answered. The splash in
- * index.html stays up meanwhile; the language pack loads at the same time.
+ * The entry is kept small on purpose: it starts the screen on the address (its code and its first
+ * call) the moment it arrives, while the app's own code (React, Chakra, the router: ~130 KB on the
+ * wire) is still downloading; then it starts the app (src/app/boot.tsx). index.html preloads the
+ * app's chunks as well (build/preload-boot.ts), so they leave with the HTML as before.
  */
-async function boot(): Promise<void> {
-  try {
-    await Promise.all([startI18n(sessionStore.get().language), loadSiteConfig()]);
-  } catch {
-    root.render(<ConfigRetry onRetry={boot} />);
-    return;
-  }
-  mountApp();
-}
-
-// The screen on the address (its chunk and its first call) loads beside the config and texts.
-preloadRoute(window.location.hash);
-void boot();
-registerWorker();
+startScreenEarly(window.location.hash);
+void import('./app/boot');

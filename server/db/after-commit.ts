@@ -10,7 +10,13 @@ export type CommitNote =
   | { topic: 'lifecycle'; type: string; id: number }
   | { topic: 'access'; customerId: number }
   // Message centre: the customer's messages changed (a new one, one read).
-  | { topic: 'messages'; customerId: number };
+  | { topic: 'messages'; customerId: number }
+  // Customer service (docs/support.md): a chat message, a conversation's state or read marks,
+  // a read receipt, an agent going on or off shift.
+  | { topic: 'supportMessage'; conversationId: number; messageId: number }
+  | { topic: 'supportConversation'; conversationId: number }
+  | { topic: 'supportRead'; conversationId: number; by: 'customer' | 'staff' }
+  | { topic: 'supportShift' };
 
 export type CommitListener = (notes: readonly CommitNote[]) => void;
 
@@ -26,10 +32,22 @@ const pendingOf = new WeakMap<object, Pending>();
 /** The listeners of each tracked database (one per app: tests run several in one process). */
 const rootOf = new WeakMap<object, Root>();
 
-const keyOf = (note: CommitNote): string =>
-  note.topic === 'lifecycle'
-    ? `lifecycle:${note.type}:${note.id}`
-    : `${note.topic}:${note.customerId}`;
+const keyOf = (note: CommitNote): string => {
+  switch (note.topic) {
+    case 'lifecycle':
+      return `lifecycle:${note.type}:${note.id}`;
+    case 'supportMessage':
+      return `supportMessage:${note.messageId}`;
+    case 'supportConversation':
+      return `supportConversation:${note.conversationId}`;
+    case 'supportRead':
+      return `supportRead:${note.conversationId}:${note.by}`;
+    case 'supportShift':
+      return 'supportShift';
+    default:
+      return `${note.topic}:${note.customerId}`;
+  }
+};
 
 function deliver(root: Root, notes: readonly CommitNote[]): void {
   if (notes.length === 0) return;

@@ -53,6 +53,9 @@ import type { PlacementApplicationContext } from '../../machines/placement-appli
 import { placementApplicationMachine } from '../../machines/placement-application';
 import type { AuctionBidContext } from '../../machines/auction-bid';
 import { auctionBidMachine } from '../../machines/auction-bid';
+// Customer service (issue 13, docs/support.md)
+import type { ConversationContext } from '../../machines/conversation';
+import { conversationMachine } from '../../machines/conversation';
 
 /**
  * The one schema both PGlite and PostgreSQL run. Change it, then `npm run db:generate` writes the
@@ -1595,3 +1598,82 @@ export const auctionBids = pgTable(
     index('auction_bids_auction_idx').on(t.auctionId, t.price, t.id),
   ],
 );
+
+// ---- Customer service (issue 13, docs/support.md) -------------------------------------------
+
+const conversationStart = initialPersisted<ConversationContext>(conversationMachine);
+
+/**
+ * A customer's conversation with the agents (machines/conversation.ts), one per customer, kept
+ * with its whole history. `agent_id` is who has it while assigned; the read marks are the last
+ * message id each side has read (read receipts).
+ */
+export const supportConversations = pgTable(
+  'support_conversations',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .unique()
+      .references(() => customers.id),
+    agentId: integer('agent_id').references(() => staffAccounts.id),
+    state: text('state').notNull().default(conversationStart.state),
+    context: jsonb('context')
+      .$type<ConversationContext>()
+      .notNull()
+      .default(conversationStart.context),
+    version: integer('version').notNull().default(0),
+    customerReadUpTo: bigint('customer_read_up_to', { mode: 'number' }).notNull().default(0),
+    staffReadUpTo: bigint('staff_read_up_to', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('support_conversations_state_idx').on(t.state, t.updatedAt),
+    index('support_conversations_agent_idx').on(t.agentId),
+  ],
+);
+
+/** One chat message: text or an image (an encrypted upload owned by the customer). */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => supportConversations.id),
+    sender: text('sender', { enum: ['customer', 'staff'] }).notNull(),
+    staffId: integer('staff_id').references(() => staffAccounts.id),
+    body: text('body'),
+    uploadId: text('upload_id').references(() => uploads.id),
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    /** Left while no agent was on shift. */
+    left: boolean('left').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_messages_conversation_idx').on(t.conversationId, t.id),
+    check('support_messages_content', sql`(${t.body} is not null) <> (${t.uploadId} is not null)`),
+    check('support_messages_sender', sql`(${t.sender} = 'staff') = (${t.staffId} is not null)`),
+  ],
+);
+
+/** The replies agents pick from instead of typing. */
+export const supportCannedReplies = pgTable('support_canned_replies', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  createdBy: integer('created_by').references(() => staffAccounts.id),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Staff on shift answering the chat: a row while on shift. */
+export const supportShifts = pgTable('support_shifts', {
+  staffId: integer('staff_id')
+    .primaryKey()
+    .references(() => staffAccounts.id),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -72,6 +72,17 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   'news.already_scheduled': 409,
   'news.withdrawn': 409,
   'news.schedule_changed': 409,
+  // Customer service (issue 13, docs/support.md)
+  'support.not_found': 404,
+  'support.message_not_found': 404,
+  'support.canned_not_found': 404,
+  'support.not_assigned': 409,
+  'support.not_closed': 409,
+  'support.already_assigned': 409,
+  'support.closed': 409,
+  'support.no_agent': 409,
+  'support.not_yours': 409,
+  'support.off_shift': 409,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

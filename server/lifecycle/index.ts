@@ -23,6 +23,8 @@ export {
   placementApplicationLifecycle,
   placementLifecycle,
 } from './lifecycles/placement';
+// Customer service (issue 13, docs/support.md)
+export { conversationLifecycle } from './lifecycles/conversation';
 export { loadLifecycle, statusOf } from './status';
 export type { LifecycleStatus } from './status';
 export { subscribeTransitions } from './subscribers';

@@ -18,6 +18,8 @@ import {
   placementApplicationLifecycle,
   placementLifecycle,
 } from './lifecycles/placement';
+// Customer service (issue 13, docs/support.md)
+import { conversationLifecycle } from './lifecycles/conversation';
 import type { Lifecycle } from './types';
 
 /**
@@ -45,6 +47,8 @@ export const LIFECYCLE_REGISTRY = {
   placementApplication: placementApplicationLifecycle,
   auction: auctionLifecycle,
   auctionBid: auctionBidLifecycle,
+  // Customer service (issue 13, docs/support.md)
+  conversation: conversationLifecycle,
 } as const satisfies Record<LifecycleEntityType, Lifecycle>;
 
 export function isLifecycleEntityType(type: string): type is LifecycleEntityType {

@@ -10,6 +10,8 @@ import { Server } from 'socket.io';
 import type { SnapshotFrame } from '../../contract/market-socket';
 import { MARKET_EVENTS, MARKET_NAMESPACE, parseChannel } from '../../contract/market-socket';
 import { ACCOUNT_NAMESPACE } from '../../contract/account-socket';
+import { SUPPORT_NAMESPACE } from '../../contract/support-socket';
+import { handleSupportNamespace } from './support-namespace';
 import { FUND_ORDER_SERVICES } from '../modules/money/fund-order-services';
 import { orderPushOf } from '../modules/trade/order-push';
 import type { AccountNamespace } from './account-namespace';
@@ -184,11 +186,19 @@ export async function attachRealtime(
     onError: (error) => app.log.warn({ err: error }, 'account push failed'),
   });
 
+  // `/support`: the customer-service chat (docs/support.md).
+  const supportNsp = io.of(SUPPORT_NAMESPACE);
+  const support = handleSupportNamespace(supportNsp, app.maru.db, limits, (error) =>
+    app.log.warn({ err: error }, 'support socket failed'),
+  );
+
   // WebSockets would keep app.server.close() waiting: drop them before Fastify closes it.
   app.addHook('preClose', (done) => {
     clearInterval(sweeper);
     stopPushes();
     account.stop();
+    support.stop();
+    supportNsp.local.disconnectSockets(true);
     io.local.disconnectSockets(true);
     accountNsp.local.disconnectSockets(true);
     done();

@@ -7,7 +7,7 @@ import {
   TOKEN_HEADER,
 } from '../../contract/constants';
 import { CALL_PATHS } from '../../contract/paths';
-import { sessionStore } from '../session';
+import { sessionStore } from '../session/sessionStore';
 import type { RequestOf } from './calls';
 
 /**

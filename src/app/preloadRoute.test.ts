@@ -3,6 +3,7 @@ import { ACCOUNT_HEADER, API_BASE, TOKEN_HEADER } from '../../contract/constants
 import { CALL_PATHS } from '../../contract/paths';
 import { EARLY_CALL_TTL_MS, startEarlyCall, takeEarlyCall } from '../api/earlyCall';
 import { sessionStore } from '../session';
+import { startScreenEarly } from './earlyScreen';
 import { preloadRoute } from './preloadRoute';
 import { SCREENS } from './screens';
 
@@ -36,11 +37,9 @@ afterEach(() => {
   sessionStore.signOut();
 });
 
-describe('preloading the screen on the address', () => {
-  it('starts the stock detail chunk and its detail call, with the session', async () => {
-    const preload = vi.spyOn(screen('/market/stockDetail'), 'preload').mockImplementation(() => {});
-    preloadRoute('#/market/stockDetail?code=005930');
-    expect(preload).toHaveBeenCalledOnce();
+describe('starting the screen on the address from the entry', () => {
+  it('starts the stock detail detail call, with the session', async () => {
+    startScreenEarly('#/market/stockDetail?code=005930');
     expect(fetches).toHaveLength(1);
     expect(fetches[0]?.url).toBe(`${API_BASE}${CALL_PATHS.stockDetail}`);
     const headers = fetches[0]?.init.headers as Record<string, string>;
@@ -55,12 +54,27 @@ describe('preloading the screen on the address', () => {
   });
 
   it('asks for the code as the screen does (upper case), and nothing without a code', () => {
-    vi.spyOn(screen('/market/stockDetail'), 'preload').mockImplementation(() => {});
-    preloadRoute('#/market/stockDetail?code=abc');
+    startScreenEarly('#/market/stockDetail?code=abc');
     expect(JSON.parse(fetches[0]?.init.body as string)).toEqual({ code: 'ABC' });
     void takeEarlyCall('stockDetail', { code: 'ABC' });
-    preloadRoute('#/market/stockDetail');
+    startScreenEarly('#/market/stockDetail');
     expect(fetches).toHaveLength(1);
+  });
+
+  it('starts nothing when signed out (the router sends to the login), or for other screens', () => {
+    startScreenEarly('#/market/index');
+    sessionStore.signOut();
+    startScreenEarly('#/market/stockDetail?code=005930');
+    expect(fetches).toHaveLength(0);
+  });
+});
+
+describe('preloading the screen on the address', () => {
+  it('starts the screen (chunk and texts) with the session, and no call of its own', () => {
+    const preload = vi.spyOn(screen('/market/stockDetail'), 'preload').mockImplementation(() => {});
+    preloadRoute('#/market/stockDetail?code=005930');
+    expect(preload).toHaveBeenCalledOnce();
+    expect(fetches).toHaveLength(0);
   });
 
   it('leaves a session screen alone when signed out: the router sends to the login', () => {

@@ -305,6 +305,14 @@ const CASES: Record<string, ScreenCase[]> = {
       empty: ['checkin-summary', 'checkin-rewards-empty'],
     },
   ],
+  // Customer service (issue 13): a chat with an agent on shift; no agent and no conversation
+  // yet (the hours and the leave-a-message form).
+  '/home/kefuCenter': [
+    {
+      data: ['kefu-hours', 'kefu-messages', 'kefu-composer', 'kefu-state'],
+      empty: ['kefu-hours', 'kefu-empty', 'kefu-leave'],
+    },
+  ],
 };
 
 const LOADING = '[data-testid$="-loading"], [aria-busy="true"]';

@@ -1,3 +1,4 @@
+import { loadStockDetailScreen } from './earlyScreen';
 import { lazyScreen } from './lazyScreen';
 import type { LazyScreen } from './lazyScreen';
 
@@ -152,7 +153,7 @@ export const SCREENS: readonly ScreenRoute[] = [
   },
   {
     path: '/market/stockDetail',
-    Screen: lazyScreen(() => import('../market/StockDetailScreen')),
+    Screen: lazyScreen(loadStockDetailScreen),
     session: true,
   },
   // Trading (issue 11, docs/trading.md)
@@ -308,6 +309,12 @@ export const SCREENS: readonly ScreenRoute[] = [
   {
     path: '/home/newsDetail',
     Screen: lazyScreen(() => import('../home/news/NewsDetailScreen')),
+    session: true,
+  },
+  // Customer service (issue 13, docs/support.md): the tab bar's `kefu` target
+  {
+    path: '/home/kefuCenter',
+    Screen: lazyScreen(() => import('../home/kefu/KefuCenterScreen')),
     session: true,
   },
 ];

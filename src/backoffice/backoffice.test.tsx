@@ -52,6 +52,8 @@ describe('role-based navigation', () => {
       // Service (issue 13): everyone reads the reward catalogue; reviewers decide seat accounts.
       'checkInRewards',
       'seat',
+      // Customer service (issue 13): every staff member may answer the chat.
+      'support',
     ]);
     // Everyone reads products and orders; operators list block trades, reviewers decide them.
     // Operators pay approved withdrawals, so they see that queue too (not the deposits).
@@ -73,6 +75,7 @@ describe('role-based navigation', () => {
       'announcements',
       // News (issue 13): operators write and publish articles.
       'news',
+      'support',
     ]);
     expect(navFor('admin').map((i) => i.id)).toEqual([
       'kyc',
@@ -97,6 +100,7 @@ describe('role-based navigation', () => {
       'seat',
       'announcements',
       'news',
+      'support',
     ]);
     expect(navFor(undefined)).toEqual([]);
   });

@@ -34,7 +34,9 @@ export interface NavItem {
     | 'checkInRewards'
     | 'seat'
     | 'announcements'
-    | 'news';
+    | 'news'
+    // Customer service (issue 13, docs/support.md)
+    | 'support';
   path: string;
   /** The call the screen opens with: the item shows only to roles that may make it. */
   call: StaffCallName;
@@ -70,6 +72,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'announcements', path: '/announcements', call: 'announcementList' },
   // News (issue 13)
   { id: 'news', path: '/news', call: 'newsArticles' },
+  // Customer service (issue 13, docs/support.md): every staff member may answer the chat
+  { id: 'support', path: '/support', call: 'supportQueue' },
 ];
 
 export function navFor(role: StaffRole | undefined): NavItem[] {

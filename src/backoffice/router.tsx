@@ -36,6 +36,7 @@ import SettingsScreen from './screens/SettingsScreen';
 import StaffScreen from './screens/StaffScreen';
 import CheckInRewardsScreen from './screens/CheckInRewardsScreen';
 import SeatScreen from './screens/SeatScreen';
+import SupportScreen from './screens/SupportScreen';
 import AnnouncementsScreen from './screens/AnnouncementsScreen';
 // News (issue 13)
 import NewsScreen from './screens/NewsScreen';
@@ -113,6 +114,8 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
       { path: 'announcements', element: <AnnouncementsScreen /> },
       // News (issue 13)
       { path: 'news', element: <NewsScreen /> },
+      // Customer service (issue 13, docs/support.md)
+      { path: 'support', element: <SupportScreen /> },
       { path: '*', element: <Home /> },
     ],
   },

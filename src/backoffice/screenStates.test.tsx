@@ -504,6 +504,50 @@ const CASES: Record<string, RouteCase> = {
     shows: 'seat-row-5',
     emptyShows: 'seat-queue-empty',
   },
+  // Customer service (issue 13, docs/support.md)
+  '/support': {
+    url: '/support',
+    path: '/support/queue',
+    data: {
+      onShift: true,
+      agentsOnShift: 1,
+      agents: [{ id: 2, account: 'mina' }],
+      waiting: [
+        {
+          id: 4,
+          state: 'waiting',
+          version: 0,
+          accepts: ['chat.assign', 'chat.close'],
+          agent: null,
+          agentId: null,
+          reopenings: 0,
+          customerReadUpTo: 0,
+          staffReadUpTo: 0,
+          unread: 0,
+          lastMessageAt: '2026-01-01T00:00:00Z',
+          customerId: 9,
+          account: 'kim',
+          preview: 'How do I withdraw?',
+          staffUnread: 1,
+        },
+      ],
+      mine: [],
+      others: [],
+      closed: [],
+    },
+    empty: {
+      onShift: false,
+      agentsOnShift: 0,
+      agents: [],
+      waiting: [],
+      mine: [],
+      others: [],
+      closed: [],
+    },
+    also: { '/support/canned': { rows: [{ id: 1, title: 'Greeting', text: 'Hello!' }] } },
+    shows: 'support-row-4',
+    emptyShows: 'support-waiting-empty',
+  },
 };
 
 /** Every path of the route tree, children joined to their parent's. */

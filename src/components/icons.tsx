@@ -86,3 +86,5 @@ export const EmptyBoxIcon = lineIcon(
   'EmptyBoxIcon',
 );
 export const CopyIcon = lineIcon(['M9 9h11v11H9z', 'M5 15H4V4h11v1'], 'CopyIcon');
+// Customer service (issue 13): a speech bubble
+export const ChatIcon = lineIcon(['M4 5h16v11H9l-5 4z', 'M8 9h8', 'M8 12h5'], 'ChatIcon');

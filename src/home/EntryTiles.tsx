@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SCREEN_PATHS } from '../app/screens';
-import { ChartIcon, NewsIcon, UserIcon } from '../components/icons';
+import { ChartIcon, ChatIcon, NewsIcon, UserIcon } from '../components/icons';
 import {
   BarsIcon,
   BoltIcon,
@@ -42,6 +42,8 @@ export const TILES: readonly Tile[] = [
   { key: 'mine', to: '/information/index', Icon: UserIcon, tint: '#64748b' },
   // Corporate actions (docs/corporate-actions.md)
   { key: 'dividend', to: '/home/dividend', Icon: BriefcaseIcon, tint: '#059669' },
+  // Customer service (issue 13): the spec's `kefu` target (components/TabBar/tabs.ts)
+  { key: 'kefu', to: '/home/kefuCenter', Icon: ChatIcon, tint: '#2563eb' },
 ];
 
 export function EntryTiles() {

@@ -10,12 +10,8 @@ import { notify } from '../components/toaster';
 import { LifecycleHistory } from '../lifecycle/LifecycleHistory';
 import { useLifecycleWords } from '../lifecycle/words';
 import { onLiveFundOrder } from '../market/live/account-live';
-import {
-  formatRecordDeadline,
-  formatRecordTime,
-  recordLook,
-  requestedState,
-} from './fundRecordLook';
+import { recordLook, requestedState } from './fundRecordLook';
+import { formatRecordDeadline, formatRecordTime } from './recordTime';
 import { ListLoading } from './LoadState';
 import { useLoaded } from './useLoaded';
 

@@ -17,14 +17,8 @@ import { useLifecycleWords } from '../lifecycle/words';
 import { onLiveFundOrder, onLiveReconnect } from '../market/live/account-live';
 import { Segmented } from '../market/parts/Segmented';
 import { FundOrderDetailView } from './FundOrderDetailView';
-import {
-  KIND_OF_TAB,
-  entryKindWords,
-  RECORD_TABS,
-  TAB_OF_KIND,
-  formatRecordTime,
-  recordLook,
-} from './fundRecordLook';
+import { KIND_OF_TAB, entryKindWords, RECORD_TABS, TAB_OF_KIND, recordLook } from './fundRecordLook';
+import { formatRecordTime } from './recordTime';
 
 const PAGE_SIZE = 20;
 

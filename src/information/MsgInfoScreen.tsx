@@ -11,7 +11,7 @@ import { LoadError } from '../components/LoadError';
 import { PagedListBody, usePagedList } from '../components/PagedList';
 import { onLiveMessages, onLiveReconnect } from '../market/live/account-live';
 import { ListLoading } from './LoadState';
-import { formatRecordTime } from './fundRecordLook';
+import { formatRecordTime } from './recordTime';
 import { unreadStore } from './messages/unreadStore';
 
 const itemsOf = (answer: MsgListDto) => answer.items;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRecordDeadline, formatRecordTime } from './fundRecordLook';
+import { formatRecordDeadline, formatRecordTime } from './recordTime';
 
 describe('record deadlines', () => {
   it('reads a deadline at Seoul midnight as 24:00 of the day before, in each language', () => {

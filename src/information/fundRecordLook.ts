@@ -48,29 +48,6 @@ export function recordLook(
   };
 }
 
-/** An ISO time in the reader's language, 24-hour clock. */
-export function formatRecordTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(language, { hour12: false, timeZone: 'Asia/Seoul' });
-}
-
-/**
- * A deadline as records show times; one at Seoul midnight reads as 24:00 of the day before, as
- * the promise is worded ("by 24:00 the next day"), not as 00:00 of a day later.
- */
-export function formatRecordDeadline(iso: string, language: string): string {
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return iso;
-  const seoul = new Date(at + 9 * 3_600_000);
-  if (seoul.getUTCHours() + seoul.getUTCMinutes() + seoul.getUTCSeconds() !== 0) {
-    return formatRecordTime(iso, language);
-  }
-  const dayBefore = new Date(at - 1).toLocaleDateString(language, { timeZone: 'Asia/Seoul' });
-  return `${dayBefore} 24:00:00`;
-}
-
 /** The journal entry kinds a trade row can carry, each with its words (`money.records.entryKind`). */
 export const ENTRY_KINDS = [
   'adjustment',

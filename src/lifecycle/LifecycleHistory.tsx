@@ -1,7 +1,7 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryStepDto } from '../../contract/schemas/funds';
-import { formatRecordTime } from '../information/fundRecordLook';
+import { formatRecordTime } from '../information/recordTime';
 import { topStateOf } from './tones';
 import { useLifecycleWords } from './words';
 

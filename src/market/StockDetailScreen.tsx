@@ -1,5 +1,5 @@
 import { Box, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { BackHeader } from '../components/BackHeader';
@@ -7,6 +7,7 @@ import { PriceFlash } from '../components/PriceFlash';
 import { WatchToggle } from '../favorite/WatchToggle';
 import type { OrderSide } from '../../contract/trade';
 import type { PickedPrice } from '../trade/ticket/OrderTicket';
+import { preloadTradeTicket } from '../trade/ticket/lazyTradeTicket';
 import { SHEET_MAX_HEIGHT, TicketSheet } from '../trade/ticket/TicketSheet';
 import { TRADE_BAR_HEIGHT, TradeBar } from '../trade/ticket/TradeBar';
 import { StockChart } from './chart/StockChart';
@@ -28,7 +29,12 @@ import './parts/live-rows.css';
 // change (the header, the chart, the book between price moves) skip those renders.
 const Header = memo(BackHeader);
 const Chart = memo(StockChart);
+
+/** After the price shows: the chart's first draw and the live feeds come first. */
+const TICKET_PRELOAD_DELAY_MS = 5_000;
 const Book = memo(OrderBook);
+/** Its rows (Chakra, dates) would otherwise re-render with every quote. */
+const News = memo(StockNewsPanel);
 
 /** The stock's name, code and market: memoised, as it does not move with the quote. */
 const NameLine = memo(function NameLine({
@@ -112,6 +118,19 @@ export default function StockDetailScreen() {
     () => setTicket((s) => ({ ...s, open: false, picked: null })),
     [],
   );
+
+  // The price first: the chart's 100+ KB wait until it has shown (or the detail failed).
+  const priceShown = !detail.loading || live !== null;
+  // The ticket's code loads once the screen has settled, so buy and sell open without a wait.
+  useEffect(() => {
+    if (!priceShown) return;
+    const timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function')
+        window.requestIdleCallback(preloadTradeTicket);
+      else preloadTradeTicket();
+    }, TICKET_PRELOAD_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [priceShown]);
 
   const price = live?.price ?? stock?.price ?? 0;
   const prevClose = live?.prevClose ?? stock?.prevClose ?? 0;
@@ -253,19 +272,12 @@ export default function StockDetailScreen() {
             <StatsGrid stats={stats} />
           </ListState>
         </Card>
-        {code ? (
-          <Chart
-            symbol={code}
-            prevClose={prevClose}
-            // The price first: the chart's 100+ KB wait until it has shown (or the detail failed).
-            ready={!detail.loading || live !== null}
-          />
-        ) : null}
+        {code ? <Chart symbol={code} prevClose={prevClose} ready={priceShown} /> : null}
         {code ? (
           <Book code={code} prevClose={prevClose} last={live?.price ?? null} onPick={pickPrice} />
         ) : null}
         {/* News (issue 13): the stock's related articles. */}
-        {code ? <StockNewsPanel code={code} /> : null}
+        {code ? <News code={code} /> : null}
       </Stack>
       {ticket.open ? (
         <TicketSheet

@@ -307,6 +307,57 @@ const CHECK_IN_EMPTY: DataOf<'checkInStatus'> = {
   coupons: 0,
   redemptions: [],
 };
+// Customer service (issue 13): a conversation with an agent, and one message each way.
+const SUPPORT_CONVERSATION: NonNullable<DataOf<'supportStatus'>['conversation']> = {
+  id: 3,
+  state: 'assigned',
+  version: 1,
+  accepts: ['chat.release', 'chat.close'],
+  agent: 'mina',
+  agentId: 2,
+  reopenings: 0,
+  customerReadUpTo: 11,
+  staffReadUpTo: 10,
+  unread: 0,
+  lastMessageAt: '2026-11-20T01:01:00Z',
+};
+const SUPPORT_MESSAGES: DataOf<'supportHistory'>['rows'] = [
+  {
+    id: 10,
+    conversationId: 3,
+    sender: 'customer',
+    agent: null,
+    text: 'How do I withdraw?',
+    image: null,
+    left: false,
+    createdAt: '2026-11-20T01:00:00Z',
+  },
+  {
+    id: 11,
+    conversationId: 3,
+    sender: 'staff',
+    agent: 'mina',
+    text: 'Open Mine, then Withdraw.',
+    image: null,
+    left: false,
+    createdAt: '2026-11-20T01:01:00Z',
+  },
+];
+const SUPPORT_HOURS = { opens: 540, closes: 1080, timeZone: 'Asia/Seoul', open: true };
+const SUPPORT_STATUS: DataOf<'supportStatus'> = {
+  agentsOnShift: 1,
+  hours: SUPPORT_HOURS,
+  conversation: SUPPORT_CONVERSATION,
+};
+const SUPPORT_STATUS_EMPTY: DataOf<'supportStatus'> = {
+  agentsOnShift: 0,
+  hours: SUPPORT_HOURS,
+  conversation: null,
+};
+const SUPPORT_SENT: DataOf<'supportSend'> = {
+  message: SUPPORT_MESSAGES[0] as DataOf<'supportSend'>['message'],
+  conversation: SUPPORT_CONVERSATION,
+};
 const PROFILE: DataOf<'profile'> = {
   account: 'hong',
   accountMasked: 'h***',
@@ -1112,6 +1163,19 @@ export const REST: { [N in CallName]?: { data: DataOf<N>; empty: DataOf<N> } } =
   profileNickname: { data: PROFILE, empty: PROFILE },
   seatStatus: { data: PROFILE.seat, empty: PROFILE_EMPTY.seat },
   seatApply: { data: PROFILE.seat, empty: PROFILE.seat },
+  // Customer service (issue 13)
+  supportStatus: { data: SUPPORT_STATUS, empty: SUPPORT_STATUS_EMPTY },
+  supportHistory: {
+    data: { rows: SUPPORT_MESSAGES, hasMore: false },
+    empty: { rows: [], hasMore: false },
+  },
+  supportSend: { data: SUPPORT_SENT, empty: SUPPORT_SENT },
+  supportLeaveMessage: { data: SUPPORT_SENT, empty: SUPPORT_SENT },
+  supportRead: { data: SUPPORT_STATUS, empty: SUPPORT_STATUS_EMPTY },
+  supportImage: {
+    data: { dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
+    empty: { dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
+  },
   // Message centre (docs/messages.md): one unread rejection and one read announcement.
   msgList: {
     data: { items: MESSAGES, page: 1, pageSize: 10, total: 2, unread: 1 },

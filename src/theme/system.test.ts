@@ -30,6 +30,37 @@ describe('the customer theme', () => {
   });
 });
 
+describe('the customer palettes', () => {
+  it('has every colour palette the customer screens name', () => {
+    // system.ts leaves Chakra's unused palettes out; a palette named here but missing there would
+    // draw its badge or button without colours.
+    const named = new Set<string>();
+    const pattern =
+      /(?:colorPalette=["']|['"])(gray|red|orange|yellow|green|teal|blue|cyan|purple|pink)(?:["'.])/g;
+    for (const file of customerScreensAndHelpers(join(process.cwd(), 'src'))) {
+      for (const match of readFileSync(file, 'utf8').matchAll(pattern)) named.add(match[1] ?? '');
+    }
+    expect(named.has('red')).toBe(true);
+    const tokens = (system._config.theme?.tokens?.colors ?? {}) as Record<string, unknown>;
+    const semantic = (system._config.theme?.semanticTokens?.colors ?? {}) as Record<
+      string,
+      unknown
+    >;
+    expect([...named].filter((p) => !(p in tokens) || !(p in semantic))).toEqual([]);
+    expect(Object.keys(tokens)).not.toContain('pink');
+  });
+});
+
+/** Every source file under a folder, but the back office, the theme itself and tests. */
+function customerScreensAndHelpers(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory())
+      return name === 'backoffice' || name === 'theme' ? [] : customerScreensAndHelpers(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
 function hasSlot(key: string): boolean {
   const recipes = (system._config.theme?.slotRecipes ?? {}) as Record<string, unknown>;
   return key in recipes;

@@ -48,8 +48,18 @@ const contrastButtonRecipe = {
 };
 
 /**
- * A lean slice of Chakra's default theme: the same tokens, but only the recipes Maru's screens
- * use. Importing `defaultSystem` would pull every recipe (~70 KB gzip) into the login route.
+ * Chakra's palettes the customer screens never name (system.test.ts checks): each palette is ~20
+ * tokens that createSystem resolves at start-up, on the main thread before the first screen.
+ */
+const UNUSED_PALETTES = ['yellow', 'cyan', 'pink', 'teal'];
+const without = <T extends object>(group: T): T =>
+  Object.fromEntries(
+    Object.entries(group).filter(([name]) => !UNUSED_PALETTES.includes(name)),
+  ) as T;
+
+/**
+ * A lean slice of Chakra's default theme: its tokens but the unused palettes, and only the recipes
+ * Maru's screens use. Importing `defaultSystem` would pull every recipe (~70 KB gzip) into the login route.
  * Add a recipe here when a screen starts using its component.
  */
 const maruConfig = defineConfig({
@@ -70,7 +80,7 @@ const maruConfig = defineConfig({
     keyframes,
     tokens: {
       ...tokens,
-      colors: { ...tokens.colors, brand: brandColors },
+      colors: { ...without(tokens.colors ?? {}), brand: brandColors },
       fonts: {
         body: {
           value:
@@ -84,7 +94,7 @@ const maruConfig = defineConfig({
     semanticTokens: {
       ...semanticTokens,
       colors: {
-        ...semanticTokens.colors,
+        ...without(semanticTokens.colors ?? {}),
         brand: brandSemanticColors,
         fg: contrastSemanticColors,
         green: greenSemanticColors,

@@ -9,7 +9,7 @@ import { orderMachine } from '../../machines/order';
 import { call, isApiError } from '../api';
 import { BackHeader } from '../components/BackHeader';
 import { LoadError } from '../components/LoadError';
-import { formatRecordTime } from '../information/fundRecordLook';
+import { formatRecordTime } from '../information/recordTime';
 import { ListLoading } from '../information/LoadState';
 import { useLoaded } from '../information/useLoaded';
 import { StateChart } from '../lifecycle/StateChart';

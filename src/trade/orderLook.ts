@@ -5,7 +5,7 @@ import type { TradeOrderDto } from '../../contract/schemas/trade';
 import { paletteOf } from '../lifecycle/tones';
 import type { LifecycleWords } from '../lifecycle/words';
 import { formatChange, formatPrice } from '../market/format';
-import { formatRecordTime } from '../information/fundRecordLook';
+import { formatRecordTime } from '../information/recordTime';
 import type { Valuation } from './valuation';
 
 /** The lifecycle's entity type: its states' words are `order.<path>` in lifecycles.json. */

@@ -544,8 +544,35 @@ function matrix(
         },
       },
     },
+    // Customer service (issue 13, docs/support.md)
+    supportStatus: { valid: {}, fields: {} },
+    supportHistory: {
+      valid: { before: 5, limit: 10 },
+      fields: {
+        before: { ...ID, missing: null, nullValue: null },
+        limit: {
+          ...PAGING,
+          nullValue: null,
+          bad: [0, 101, 1.5].map(refusedWith('request.invalid')),
+        },
+      },
+    },
+    supportSend: { valid: { text: 'Hello' }, fields: { text: CHAT_TEXT } },
+    supportLeaveMessage: { valid: { text: 'Hello' }, fields: { text: CHAT_TEXT } },
+    supportRead: { valid: { upTo: 1 }, fields: { upTo: ID } },
+    supportImage: { valid: { messageId: 1 }, fields: { messageId: ID } },
   };
 }
+
+/** A chat message: blank is as good as missing; NUL and lone surrogates are refused. */
+const CHAT_TEXT: FieldExpectations = {
+  ...TEXT,
+  bad: [
+    { value: '', code: 'request.required' },
+    { value: '   ', code: 'request.required' },
+    ...BAD_CHARACTERS,
+  ],
+};
 
 const CALL_NAMES = Object.keys(CALLS) as CallName[];
 

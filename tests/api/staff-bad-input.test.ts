@@ -242,6 +242,21 @@ const VALID: Record<StaffCallName, Record<string, unknown>> = {
   seatQueue: {},
   seatApprove: { id: 1, version: 0 },
   seatReject: { id: 1, version: 0, reason: 'Trading history too short' },
+  // Customer service (issue 13, docs/support.md)
+  supportQueue: {},
+  supportShift: { onShift: true },
+  supportConversation: { id: 1, before: 5 },
+  supportTake: { id: 1, version: 0 },
+  supportAssign: { id: 1, version: 0, agentId: 1 },
+  supportRelease: { id: 1, version: 0 },
+  supportClose: { id: 1, version: 0 },
+  supportReply: { id: 1, text: 'Hello' },
+  supportStaffRead: { id: 1, upTo: 1 },
+  supportStaffImage: { messageId: 1 },
+  supportCanned: {},
+  supportCannedCreate: { title: 'Greeting', text: 'Hello, how can we help?' },
+  supportCannedUpdate: { id: 1, title: 'Greeting', text: 'Hello, how can we help?' },
+  supportCannedDelete: { id: 1 },
 };
 
 const WRONG_TYPES: unknown[] = [{}, [], true, 'text', 12345];

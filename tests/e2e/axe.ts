@@ -25,9 +25,22 @@ export async function axeViolations(page: Page): Promise<AxeResults['violations'
   return result.violations;
 }
 
-/** The serious and critical violations on the page, one line per node, prefixed by `where`. */
-export async function seriousAxeProblems(page: Page, where: string): Promise<string[]> {
+/**
+ * The serious and critical violations on the page, one line per node, prefixed by `where`; with
+ * `detail`, each line also quotes the element and says why (to fix from the report).
+ */
+export async function seriousAxeProblems(
+  page: Page,
+  where: string,
+  { detail = false }: { detail?: boolean } = {},
+): Promise<string[]> {
   return (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${where}: axe ${v.id} at ${n.target.join(' ')}`));
+    .flatMap((v) =>
+      v.nodes.map((n) =>
+        detail
+          ? `${where}: axe ${v.id} at ${n.target.join(' ')} ${n.html.slice(0, 160)}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`
+          : `${where}: axe ${v.id} at ${n.target.join(' ')}`,
+      ),
+    );
 }

@@ -5,7 +5,7 @@ import { LANGUAGES } from '../../contract/languages';
 import { CALL_PATHS } from '../../contract/paths';
 import { REST } from '../../src/testing/fakeBackend';
 import { seriousAxeProblems } from './axe';
-import { launchBrowser, newPhonePage, startApp, step } from './support';
+import { launchBrowser, newPhonePage, registerCustomer, startApp, step } from './support';
 import type { RunningApp } from './support';
 
 /**
@@ -31,20 +31,12 @@ afterAll(async () => {
 
 const PASSWORD = 'amber-lantern-62';
 
-async function register(): Promise<{ token: string; account: string }> {
-  const response = await fetch(`${app.baseUrl}${API_BASE}/user/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      account: `cor${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      code: app.demoCode,
-      agree: true,
-    }),
-  });
-  return ((await response.json()) as { data: { token: string; account: string } }).data;
-}
+const register = () =>
+  registerCustomer(
+    app,
+    `cor${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`,
+    PASSWORD,
+  );
 
 describe.each(LANGUAGES.map((l) => [l.locale, l.stored] as const))(
   'the dividend screens in %s',

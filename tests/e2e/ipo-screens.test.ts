@@ -28,9 +28,9 @@ import type { RunningApp } from './support';
  * subscription's record and the records, and checks the drawn demo offering's draw, which the
  * browser re-computes and finds as published. Every screen is axe-checked at 390 px.
  *
- * The draw → won → pay → listing → sell journey is not here: the app's clock is the wall clock,
- * so the draw date of an offering opened now is days away (the API tests drive it on a controlled
- * clock: tests/api/ipo-subscriptions.test.ts).
+ * The draw → won → pay → listing → sell journey is not here: this app's clock is the wall clock,
+ * so the draw date of an offering opened now is days away. tests/e2e/ipo-journey.test.ts runs it
+ * in the browser on an app started in the test's process with a clock the test moves.
  */
 
 const ADMIN = 'ipoadmin';

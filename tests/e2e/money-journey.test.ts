@@ -1,27 +1,21 @@
 import { seriousAxeProblems } from './axe';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_HEADER,
-  API_BASE,
-  KYC_UPLOAD_PATH,
-  STAFF_API_BASE,
-  STAFF_TOKEN_HEADER,
-  TOKEN_HEADER,
-} from '../../contract';
 import { LANGUAGES } from '../../contract/languages';
 import koLifecycles from '../../locales/ko/lifecycles.json';
 import koUi from '../../locales/ko/ui.json';
 import { CALL_PATHS } from '../../contract/paths';
 import {
+  customerCall,
   launchBrowser,
   newPhonePage,
   staffFirstSignIn as signInFirstTime,
   startAppWithStaff,
   step,
+  testImage,
+  verifiedCustomer,
 } from './support';
-import type { RunningApp } from './support';
+import type { CustomerSession, RunningApp } from './support';
 
 /**
  * Issue 10's money journey against the real running app, nothing faked: a verified customer with
@@ -66,86 +60,17 @@ afterAll(async () => {
   await app?.stop();
 });
 
-interface Session {
-  token: string;
-  account: string;
-}
-
-interface Envelope<T> {
-  status: number;
-  code?: string;
-  data: T;
-}
-
-async function post<T>(
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-  contentType = 'application/json',
-): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': contentType, ...headers },
-    body: body instanceof Buffer ? new Uint8Array(body) : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Envelope<T>;
-  if (answer.status !== 1) throw new Error(`${url}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
-
-const customerCall = <T>(session: Session, path: string, body: unknown) =>
-  post<T>(`${app.baseUrl}${API_BASE}${path}`, body, {
-    [TOKEN_HEADER]: session.token,
-    [ACCOUNT_HEADER]: session.account,
-  });
-
-const image = (background: string, format: 'jpeg' | 'png' = 'jpeg') => {
-  const picture = sharp({ create: { width: 320, height: 200, channels: 3, background } });
-  return (format === 'png' ? picture.png() : picture.jpeg()).toBuffer();
-};
-
 /**
  * Step 1 through the API (the identity journey is tested in kyc-review-journey): registered,
  * verified by the admin, a fund password and a bank card in the verified name.
  */
-async function verifiedCustomer(staffToken: string): Promise<Session> {
-  const account = `mj${Date.now().toString(36)}`;
-  const session = await post<Session>(`${app.baseUrl}${API_BASE}${CALL_PATHS.register}`, {
-    account,
+async function verifiedCustomerWithCard(staffToken: string): Promise<CustomerSession> {
+  const session = await verifiedCustomer(app, staffToken, {
+    account: `mj${Date.now().toString(36)}`,
     password: PASSWORD,
-    confirmPassword: PASSWORD,
-    code: app.demoCode,
-    agree: true,
-  });
-  const upload = async (side: 'front' | 'back') =>
-    (
-      await post<{ photoId: string }>(
-        `${app.baseUrl}${API_BASE}${KYC_UPLOAD_PATH}?side=${side}`,
-        await image(side === 'front' ? '#88aacc' : '#ccaa88'),
-        { [TOKEN_HEADER]: session.token, [ACCOUNT_HEADER]: session.account },
-        'application/octet-stream',
-      )
-    ).photoId;
-  await customerCall(session, CALL_PATHS.kycSubmit, {
-    realName: '홍길동',
-    idNumber: '900101-1',
-    frontPhotoId: await upload('front'),
-    backPhotoId: await upload('back'),
-  });
-  const staff = { [STAFF_TOKEN_HEADER]: staffToken };
-  const queue = await post<{ items: { customerId: number; account: string }[] }>(
-    `${app.baseUrl}${STAFF_API_BASE}/kyc/queue`,
-    { page: 1, pageSize: 50 },
-    staff,
-  );
-  const customerId = queue.items.find((item) => item.account === account)?.customerId;
-  if (customerId === undefined) throw new Error(`${account} is not in the KYC queue`);
-  await post(`${app.baseUrl}${STAFF_API_BASE}/kyc/approve`, { customerId }, staff);
-  await customerCall(session, CALL_PATHS.fundPasswordSet, {
     fundPassword: FUND,
-    confirmFundPassword: FUND,
   });
-  await customerCall(session, CALL_PATHS.addBankCard, {
+  await customerCall(app, session, CALL_PATHS.addBankCard, {
     holder: '홍길동',
     bank: '국민은행',
     branch: '강남지점',
@@ -187,7 +112,7 @@ describe('the money journey, customer and staff, against the running app', () =>
     const adminToken =
       (await admin.evaluate(() => sessionStorage.getItem('maru-staff-token'))) ?? '';
     expect(adminToken).not.toBe('');
-    const customer = await verifiedCustomer(adminToken);
+    const customer = await verifiedCustomerWithCard(adminToken);
 
     const phone = await newPhonePage(browser);
     const errors: string[] = [];
@@ -243,7 +168,7 @@ describe('the money journey, customer and staff, against the running app', () =>
       await phone.getByTestId('voucher-file').setInputFiles({
         name: 'voucher.png',
         mimeType: 'image/png',
-        buffer: await image('#aaccee', 'png'),
+        buffer: await testImage('#aaccee', 'png'),
       });
       await check('recharge form', 'voucher-done');
       await phone.getByTestId('recharge-submit').click();

@@ -7,7 +7,7 @@ import { CALL_PATHS } from '../../contract/paths';
 import { RECHARGE_VOUCHER_PATH } from '../../contract/schemas/funds';
 import { REST } from '../../src/testing/fakeBackend';
 import { seriousAxeProblems } from './axe';
-import { launchBrowser, newPhonePage, startApp, step } from './support';
+import { launchBrowser, newPhonePage, registerCustomer, startApp, step } from './support';
 import type { RunningApp } from './support';
 
 /**
@@ -33,20 +33,12 @@ afterAll(async () => {
 
 const PASSWORD = 'amber-lantern-62';
 
-async function register(): Promise<{ token: string; account: string }> {
-  const response = await fetch(`${app.baseUrl}${API_BASE}/user/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      account: `mny${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      code: app.demoCode,
-      agree: true,
-    }),
-  });
-  return ((await response.json()) as { data: { token: string; account: string } }).data;
-}
+const register = () =>
+  registerCustomer(
+    app,
+    `mny${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`,
+    PASSWORD,
+  );
 
 /** The money calls answered with the fixtures; the quote lives for a minute from now. */
 async function fakeMoneyCalls(page: Page): Promise<void> {

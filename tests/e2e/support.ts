@@ -5,12 +5,30 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import {
+  ACCOUNT_HEADER,
+  API_BASE,
+  IDEMPOTENCY_KEY_HEADER,
+  KYC_UPLOAD_PATH,
+  STAFF_API_BASE,
+  STAFF_TOKEN_HEADER,
+  TOKEN_HEADER,
+} from '../../contract';
+import { CALL_PATHS } from '../../contract/paths';
+import { RECHARGE_VOUCHER_PATH } from '../../contract/schemas/funds';
 import { generate } from 'otplib';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import type { StaffRole } from '../../contract';
 import { staffCreate } from '../../scripts/staff-create';
+import { buildApp } from '../../server/app';
+import { appClockOf } from '../../server/clock';
+import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connect';
+import { createMarketFeed, driveFeed } from '../../server/market';
+import type { Clock } from '../../server/market';
 import { copyDataDirTemplate, E2E_DEMO_CODE } from './data-dir-template';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -127,6 +145,24 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   };
 }
 
+/** Makes staff accounts on a data directory the server does not hold yet; notes each one-time password. */
+function staffMaker(
+  accounts: readonly { account: string; role: StaffRole }[],
+  oneTimePasswords: Map<string, string>,
+): (dataDir: string) => Promise<void> {
+  return async (dataDir) => {
+    const database = await openDatabase({ databaseUrl: null, dataDir });
+    try {
+      for (const { account, role } of accounts) {
+        const created = await staffCreate(database.db, { account, role });
+        oneTimePasswords.set(account, created.oneTimePassword);
+      }
+    } finally {
+      await database.close();
+    }
+  };
+}
+
 /**
  * The app with staff accounts made with the staff-create script's function before the server
  * holds the data directory (PGlite allows one process per directory). Answers each account's
@@ -137,17 +173,7 @@ export async function startAppWithStaff(
 ): Promise<{ app: RunningApp; oneTimePasswords: Map<string, string> }> {
   const oneTimePasswords = new Map<string, string>();
   const app = await startApp({
-    prepare: async (dataDir) => {
-      const database = await openDatabase({ databaseUrl: null, dataDir });
-      try {
-        for (const { account, role } of accounts) {
-          const created = await staffCreate(database.db, { account, role });
-          oneTimePasswords.set(account, created.oneTimePassword);
-        }
-      } finally {
-        await database.close();
-      }
-    },
+    prepare: staffMaker(accounts, oneTimePasswords),
   });
   return { app, oneTimePasswords };
 }
@@ -158,6 +184,95 @@ export async function startAppWithAdmin(
 ): Promise<{ app: RunningApp; oneTimePassword: string }> {
   const { app, oneTimePasswords } = await startAppWithStaff([{ account, role: 'admin' }]);
   return { app, oneTimePassword: oneTimePasswords.get(account) ?? '' };
+}
+
+/**
+ * The wall clock moved forward by a test: real time plus every `advance` so far. Time keeps
+ * running (quotes tick, the job runner polls, the screens count down) and a test jumps it past a
+ * draw day or a listing when it needs to.
+ */
+export class MovableClock implements Clock {
+  private offset = 0;
+  now(): number {
+    return Date.now() + this.offset;
+  }
+  advance(ms: number): void {
+    if (!(ms >= 0)) throw new Error('the clock only moves forward');
+    this.offset += ms;
+  }
+}
+
+/** An app running in the test's own process, on a clock the test moves. */
+export interface InProcessApp extends RunningApp {
+  clock: MovableClock;
+}
+
+/**
+ * The app as `npm start` runs it (the same configuration from the environment, the embedded
+ * PGlite on a fresh copy of the seeded template, the built client, the job runner polling every
+ * MARU_JOB_POLL_MS, the demo market), but in this process, with a {@link MovableClock} handed to
+ * `buildApp` as the app's clock and as the clock driving the simulated feed, so prices, sessions,
+ * transitions and due jobs all follow it. The clock is reachable only here, in the test's own
+ * process: the server has no call or variable that moves time.
+ */
+export async function startAppInProcess(options: StartOptions = {}): Promise<InProcessApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'maru-e2e-'));
+  const template = await dataDirTemplate();
+  if (template !== null) copyDataDirTemplate(template, dataDir);
+  await options.prepare?.(dataDir);
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    MARU_DATA_DIR: dataDir,
+    MARU_DEMO_CODE: E2E_DEMO_CODE,
+    LOG_LEVEL: 'warn',
+  });
+  if (config.clientDir === null) throw new Error('no built client (the global setup builds it)');
+  const clock = new MovableClock();
+  const feed = createMarketFeed({
+    kind: config.market.feed,
+    seed: config.market.seed,
+    demo: config.market.demo,
+    start: clock.now(),
+  });
+  const driver = driveFeed(feed, clock);
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config, {
+      clock: appClockOf(clock),
+      market: { feed, stop: () => driver.stop() },
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    driver.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    demoCode: E2E_DEMO_CODE,
+    clock,
+    // Warnings and errors go to the test's own output.
+    output: () => '',
+    stop: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** {@link startAppInProcess} with staff accounts, as {@link startAppWithStaff} makes them. */
+export async function startAppInProcessWithStaff(
+  accounts: readonly { account: string; role: StaffRole }[],
+): Promise<{ app: InProcessApp; oneTimePasswords: Map<string, string> }> {
+  const oneTimePasswords = new Map<string, string>();
+  const app = await startAppInProcess({
+    prepare: staffMaker(accounts, oneTimePasswords),
+  });
+  return { app, oneTimePasswords };
 }
 
 /** Debian's Chromium, run as root in a closed network (the machine notes' flags). */
@@ -240,4 +355,177 @@ export async function staffFirstSignIn(
   await page.getByTestId('confirm-password').fill(staff.newPassword);
   await page.getByTestId('change-password-submit').click();
   await page.waitForURL((url) => !url.hash.startsWith('#/password'));
+}
+
+// --- Set-ups through the API (the identity and money journeys test these screens) ------------
+
+/** A customer's session as registering answers it. */
+export interface CustomerSession {
+  token: string;
+  account: string;
+}
+
+interface Envelope<T> {
+  status: number;
+  data: T;
+}
+
+/** POSTs `body` (JSON, or the bytes of a Buffer); answers the envelope's data, throws on a refusal. */
+export async function postApi<T>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  contentType = 'application/json',
+): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': contentType, ...headers },
+    body: body instanceof Buffer ? new Uint8Array(body) : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Envelope<T>;
+  if (answer.status !== 1) throw new Error(`${url}: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+export const customerHeaders = (session: CustomerSession) => ({
+  [TOKEN_HEADER]: session.token,
+  [ACCOUNT_HEADER]: session.account,
+});
+
+/** A customer call (`path` under the API base) as `session`, with `extra` headers. */
+export const customerCall = <T>(
+  app: RunningApp,
+  session: CustomerSession,
+  path: string,
+  body: unknown,
+  extra: Record<string, string> = {},
+) =>
+  postApi<T>(`${app.baseUrl}${API_BASE}${path}`, body, { ...customerHeaders(session), ...extra });
+
+/** A staff call (`path` under the staff API base) with a signed-in staff member's token. */
+export const staffCall = <T>(app: RunningApp, token: string, path: string, body: unknown) =>
+  postApi<T>(`${app.baseUrl}${STAFF_API_BASE}${path}`, body, { [STAFF_TOKEN_HEADER]: token });
+
+/** A plain 320 × 200 picture in one colour: an ID photo or a voucher. */
+export function testImage(background: string, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
+  const picture = sharp({ create: { width: 320, height: 200, channels: 3, background } });
+  return (format === 'png' ? picture.png() : picture.jpeg()).toBuffer();
+}
+
+/** Uploads a picture's bytes to `path` (under the API base) as `session`. */
+export async function uploadImage<T>(
+  app: RunningApp,
+  session: CustomerSession,
+  path: string,
+  background: string,
+): Promise<T> {
+  return postApi<T>(
+    `${app.baseUrl}${API_BASE}${path}`,
+    await testImage(background),
+    customerHeaders(session),
+    'application/octet-stream',
+  );
+}
+
+/** Registers `account` with the institution code. */
+export function registerCustomer(
+  app: RunningApp,
+  account: string,
+  password: string,
+): Promise<CustomerSession> {
+  return postApi<CustomerSession>(`${app.baseUrl}${API_BASE}${CALL_PATHS.register}`, {
+    account,
+    password,
+    confirmPassword: password,
+    code: app.demoCode,
+    agree: true,
+  });
+}
+
+/**
+ * Registered, real-name verified (two ID photos, approved by the staff member whose token is
+ * `staffToken`) and with a fund password.
+ */
+export async function verifiedCustomer(
+  app: RunningApp,
+  staffToken: string,
+  customer: { account: string; password: string; fundPassword: string },
+): Promise<CustomerSession> {
+  const { account, password, fundPassword } = customer;
+  const session = await registerCustomer(app, account, password);
+  const photo = async (side: 'front' | 'back') =>
+    (
+      await uploadImage<{ photoId: string }>(
+        app,
+        session,
+        `${KYC_UPLOAD_PATH}?side=${side}`,
+        side === 'front' ? '#88aacc' : '#ccaa88',
+      )
+    ).photoId;
+  await customerCall(app, session, CALL_PATHS.kycSubmit, {
+    realName: '홍길동',
+    idNumber: '900101-1',
+    frontPhotoId: await photo('front'),
+    backPhotoId: await photo('back'),
+  });
+  const queue = await staffCall<{ items: { customerId: number; account: string }[] }>(
+    app,
+    staffToken,
+    '/kyc/queue',
+    { page: 1, pageSize: 50 },
+  );
+  const customerId = queue.items.find((item) => item.account === account)?.customerId;
+  if (customerId === undefined) throw new Error(`${account} is not in the KYC queue`);
+  await staffCall(app, staffToken, '/kyc/approve', { customerId });
+  await customerCall(app, session, CALL_PATHS.fundPasswordSet, {
+    fundPassword,
+    confirmFundPassword: fundPassword,
+  });
+  return session;
+}
+
+/** {@link verifiedCustomer} with a won deposit (with a voucher) the same staff member approves. */
+export async function fundedCustomer(
+  app: RunningApp,
+  staffToken: string,
+  customer: { account: string; password: string; fundPassword: string; deposit: number },
+): Promise<CustomerSession> {
+  const session = await verifiedCustomer(app, staffToken, customer);
+  const { voucherId } = await uploadImage<{ voucherId: string }>(
+    app,
+    session,
+    RECHARGE_VOUCHER_PATH,
+    '#aaccee',
+  );
+  const deposit = await customerCall<{ id: number; version: number }>(
+    app,
+    session,
+    CALL_PATHS.recharge,
+    { currency: 'KRW', amount: customer.deposit, voucherId },
+    { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+  );
+  await staffCall(app, staffToken, '/deposits/approve', {
+    id: deposit.id,
+    version: deposit.version,
+  });
+  return session;
+}
+
+/**
+ * A staff member's first sign-in ({@link staffFirstSignIn}) in a desktop page of its own, closed
+ * after: answers the staff token the back office keeps, for the test's own staff calls.
+ */
+export async function staffTokenByFirstSignIn(
+  browser: Browser,
+  app: RunningApp,
+  staff: { account: string; oneTimePassword: string; newPassword: string },
+): Promise<string> {
+  const page = await (
+    await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  ).newPage();
+  await step(page, `${staff.account} signs in`, () => staffFirstSignIn(page, app.baseUrl, staff));
+  const token = (await page.evaluate(() => sessionStorage.getItem('maru-staff-token'))) ?? '';
+  await page.context().close();
+  if (token === '') throw new Error(`${staff.account} has no staff token after signing in`);
+  return token;
 }

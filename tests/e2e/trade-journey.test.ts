@@ -1,23 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_HEADER,
-  API_BASE,
-  IDEMPOTENCY_KEY_HEADER,
-  KYC_UPLOAD_PATH,
-  STAFF_API_BASE,
-  STAFF_TOKEN_HEADER,
-  TOKEN_HEADER,
-} from '../../contract';
-import { RECHARGE_VOUCHER_PATH } from '../../contract/schemas/funds';
 import type { TradeProductTerms } from '../../contract/trade';
 import { LANGUAGES } from '../../contract/languages';
-import { CALL_PATHS } from '../../contract/paths';
 import koUi from '../../locales/ko/ui.json';
-import { axeViolations } from './axe';
-import { launchBrowser, newPhonePage, staffFirstSignIn, startAppWithStaff, step } from './support';
+import { seriousAxeProblems } from './axe';
+import {
+  fundedCustomer,
+  launchBrowser,
+  newPhonePage,
+  staffCall as staffCallAs,
+  staffTokenByFirstSignIn,
+  startAppWithStaff,
+  step,
+} from './support';
 import type { RunningApp } from './support';
 
 /**
@@ -63,113 +58,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
-interface Session {
-  token: string;
-  account: string;
-}
-
-interface Envelope<T> {
-  status: number;
-  data: T;
-}
-
-async function post<T>(
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-  contentType = 'application/json',
-): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': contentType, ...headers },
-    body: body instanceof Buffer ? new Uint8Array(body) : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Envelope<T>;
-  if (answer.status !== 1) throw new Error(`${url}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
-
-const customerHeaders = (session: Session) => ({
-  [TOKEN_HEADER]: session.token,
-  [ACCOUNT_HEADER]: session.account,
-});
-const customerCall = <T>(session: Session, path: string, body: unknown, extra = {}) =>
-  post<T>(`${app.baseUrl}${API_BASE}${path}`, body, { ...customerHeaders(session), ...extra });
+const axe = (page: Page, where: string) => seriousAxeProblems(page, where, { detail: true });
 const staffCall = <T>(token: string, path: string, body: unknown) =>
-  post<T>(`${app.baseUrl}${STAFF_API_BASE}${path}`, body, { [STAFF_TOKEN_HEADER]: token });
-
-const jpeg = (background: string) =>
-  sharp({ create: { width: 320, height: 200, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
-
-/**
- * Through the API (the identity and money journeys test these screens): registered, verified by
- * the admin, a fund password, and a won deposit the admin approves.
- */
-async function fundedCustomer(staffToken: string): Promise<Session> {
-  const account = `tj${Date.now().toString(36)}`;
-  const session = await post<Session>(`${app.baseUrl}${API_BASE}${CALL_PATHS.register}`, {
-    account,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    code: app.demoCode,
-    agree: true,
-  });
-  const upload = async <T>(path: string, background: string) =>
-    post<T>(
-      `${app.baseUrl}${API_BASE}${path}`,
-      await jpeg(background),
-      customerHeaders(session),
-      'application/octet-stream',
-    );
-  const photo = async (side: 'front' | 'back') =>
-    (
-      await upload<{ photoId: string }>(
-        `${KYC_UPLOAD_PATH}?side=${side}`,
-        side === 'front' ? '#88aacc' : '#ccaa88',
-      )
-    ).photoId;
-  await customerCall(session, CALL_PATHS.kycSubmit, {
-    realName: '홍길동',
-    idNumber: '900101-1',
-    frontPhotoId: await photo('front'),
-    backPhotoId: await photo('back'),
-  });
-  const queue = await staffCall<{ items: { customerId: number; account: string }[] }>(
-    staffToken,
-    '/kyc/queue',
-    { page: 1, pageSize: 50 },
-  );
-  const customerId = queue.items.find((item) => item.account === account)?.customerId;
-  if (customerId === undefined) throw new Error(`${account} is not in the KYC queue`);
-  await staffCall(staffToken, '/kyc/approve', { customerId });
-  await customerCall(session, CALL_PATHS.fundPasswordSet, {
-    fundPassword: FUND,
-    confirmFundPassword: FUND,
-  });
-  const { voucherId } = await upload<{ voucherId: string }>(RECHARGE_VOUCHER_PATH, '#aaccee');
-  const deposit = await customerCall<{ id: number; version: number }>(
-    session,
-    CALL_PATHS.recharge,
-    { currency: 'KRW', amount: DEPOSIT, voucherId },
-    { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-  );
-  await staffCall(staffToken, '/deposits/approve', { id: deposit.id, version: deposit.version });
-  return session;
-}
-
-/** Serious and critical axe violations, each with its element and why (to fix from the report). */
-async function axe(page: Page, where: string): Promise<string[]> {
-  return (await axeViolations(page))
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) =>
-          `${where}: axe ${v.id} at ${n.target.join(' ')} ${n.html.slice(0, 160)}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`,
-      ),
-    );
-}
+  staffCallAs<T>(app, token, path, body);
 
 /** The order id in a placed ticket's "see the position" link (`…positionDetail?id=12`). */
 async function placedOrderId(page: Page): Promise<number> {
@@ -182,20 +73,11 @@ async function placedOrderId(page: Page): Promise<number> {
 describe('the trading journey against the running app', () => {
   it('buys long with leverage, values it live, cancels a resting order, closes after the lock; records show it', async () => {
     const started = Date.now();
-    const admin = await (
-      await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    ).newPage();
-    await step(admin, 'admin signs in', () =>
-      staffFirstSignIn(admin, app.baseUrl, {
-        account: ADMIN,
-        oneTimePassword: oneTimePasswords.get(ADMIN) ?? '',
-        newPassword: STAFF_PASSWORD,
-      }),
-    );
-    const adminToken =
-      (await admin.evaluate(() => sessionStorage.getItem('maru-staff-token'))) ?? '';
-    expect(adminToken).not.toBe('');
-    await admin.context().close();
+    const adminToken = await staffTokenByFirstSignIn(browser, app, {
+      account: ADMIN,
+      oneTimePassword: oneTimePasswords.get(ADMIN) ?? '',
+      newPassword: STAFF_PASSWORD,
+    });
 
     // The operator shortens the day-trading lock (see above); every other term stays.
     const { products } = await staffCall<{
@@ -207,7 +89,12 @@ describe('the trading journey against the running app', () => {
     const { openNow: _openNow, ...terms } = dayTrading;
     await staffCall(adminToken, '/products/set', { ...terms, lock: { kind: 'minutes', count: 1 } });
 
-    const customer = await fundedCustomer(adminToken);
+    const customer = await fundedCustomer(app, adminToken, {
+      account: `tj${Date.now().toString(36)}`,
+      password: PASSWORD,
+      fundPassword: FUND,
+      deposit: DEPOSIT,
+    });
 
     const phone = await newPhonePage(browser);
     const errors: string[] = [];

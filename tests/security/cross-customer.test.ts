@@ -1,7 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TradeOrderDto } from '../../contract';
-import { ACCOUNT_HEADER, TOKEN_HEADER } from '../../contract';
+import type { IpoSubscriptionDto, StaffIpoOfferingDto, TradeOrderDto } from '../../contract';
+import type {
+  PlacementApplicationDto,
+  PlacementRecordsDto,
+} from '../../contract/schemas/placement';
+import type { SupportSendDto } from '../../contract';
+import { ACCOUNT_HEADER, API_BASE, SUPPORT_IMAGE_UPLOAD, TOKEN_HEADER } from '../../contract';
 import { bankCards, customers, deposits, messages, wallets } from '../../server/db/schema';
 import { DEFAULT_PRODUCTS } from '../../server/modules/trade/products';
 import type { TestApp } from '../support/test-app';
@@ -15,10 +20,12 @@ import {
   registerCustomer,
 } from '../api/api-helpers';
 import { uploadVoucher } from '../api/deposit-helpers';
-import { signInNewStaff, staffCall, uploadPhoto } from '../api/identity-helpers';
+import { makeJpeg, signInNewStaff, staffCall, uploadPhoto } from '../api/identity-helpers';
 import { FUND, addWallet, fund, newWithdrawer } from '../api/withdrawal-helpers';
 import type { Trader } from '../api/trade-helpers';
 import { orderOf, placed } from '../api/trade-helpers';
+import { subscribeRaw, subscriptionOf } from '../api/ipo-helpers';
+import { DAY, applyPlacement, draftPlacement, runJobsOf } from '../api/placement-helpers';
 import type { DocumentCall } from './document-calls';
 import { databaseFingerprint, documentCalls, keyHeaderFor, validBody } from './document-calls';
 
@@ -45,6 +52,11 @@ const VERIFIED_ATTACKER_CALLS = new Set([
   'tradeCancel',
   'tradeClose',
   'tradeOrder',
+  // Issue 12: the attacker's own subscriptions and placement application (OFFERING_ID_CALLS).
+  'ipoPay',
+  'ipoWaive',
+  'ipoSubscription',
+  'placementPay',
 ]);
 
 /**
@@ -82,14 +94,22 @@ const SHARED_ID_CALLS = new Set([
 ]);
 const orderKindOf = (operationId: string) =>
   (ORDER_ID_CALLS as Record<string, 'pending' | 'position' | undefined>)[operationId];
-const BOTH_ATTACKERS_CALLS = new Set(['fundOrderCancel', 'fundOrderDetail']);
 /**
- * Calls whose own-id success is shown by their area's tests, not here: this test seeds no
- * placement application pending payment (tests/api/placements.test.ts pays one up) and no IPO
- * subscription (tests/api/ipo-subscriptions.test.ts pays, waives and reads its own). Their refusal
- * of another customer's id is checked above like every call's.
+ * Calls whose `id` is an IPO subscription or a placement application (issue 12), sent by the
+ * verified attacker: the victim's is one won and pending payment (so a missing ownership check
+ * would pay it, waive it or show it), the attacker's own the one the call then succeeds on (one
+ * subscription to pay and another to waive, as a paid one cannot be waived).
  */
-const OWN_ID_SHOWN_ELSEWHERE = new Set(['placementPay', 'ipoPay', 'ipoWaive', 'ipoSubscription']);
+const OFFERING_ID_CALLS = {
+  ipoPay: 'subscriptionToPay',
+  ipoWaive: 'subscriptionToWaive',
+  ipoSubscription: 'subscriptionToPay',
+  placementPay: 'placementApplication',
+} as const;
+type OfferingIdKind = (typeof OFFERING_ID_CALLS)[keyof typeof OFFERING_ID_CALLS];
+const offeringKindOf = (operationId: string) =>
+  (OFFERING_ID_CALLS as Record<string, OfferingIdKind | undefined>)[operationId];
+const BOTH_ATTACKERS_CALLS = new Set(['fundOrderCancel', 'fundOrderDetail']);
 
 /**
  * Fields checked from a body of their own: a withdrawal to a wallet is a USDT one without a card
@@ -126,6 +146,18 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
     position: null,
   };
   let victimTrader: Trader;
+  let bankerTrader: Trader;
+  /** IPO subscriptions and placement applications (OFFERING_ID_CALLS): the banker's, the victim's. */
+  const bankerOfferings: Record<OfferingIdKind, number> = {
+    subscriptionToPay: 0,
+    subscriptionToWaive: 0,
+    placementApplication: 0,
+  };
+  const victimOfferings: Record<OfferingIdKind, number> = {
+    subscriptionToPay: 0,
+    subscriptionToWaive: 0,
+    placementApplication: 0,
+  };
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
@@ -253,6 +285,8 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
     Object.assign(victimOrders, theirOrders);
     const myOrders = await ordersOf({ id: rich.id, session: banker });
     Object.assign(bankerOrders, { pending: myOrders.pending.id, position: myOrders.position.id });
+    bankerTrader = { id: rich.id, session: banker };
+    await wonAndPendingPayment(operator.token, bankerTrader, victimTrader);
     const ownCard = await cardAndWallet(
       attackerId,
       '1',
@@ -290,8 +324,120 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
       walletId: 2_000_000_000,
       voucherId: '0'.repeat(32),
     });
+    // Customer service (issue 13): an image each in their own conversation (`/kefu/image` takes
+    // its message id), sent while an agent is on shift. Message ids are moved past small numbers
+    // first, so the victim's never reads like a digit of some other answer.
+    await t.db.execute(sql`select setval('support_messages_id_seq', 700000)`);
+    expectSuccess(await staffCall(t.app, '/support/shift', { onShift: true }, operator.token));
+    const imageOf = async (session: Session) =>
+      expectSuccess<SupportSendDto>(
+        await t.app.inject({
+          method: 'POST',
+          url: `${API_BASE}${SUPPORT_IMAGE_UPLOAD.path}`,
+          body: await makeJpeg(),
+          headers: {
+            'content-type': 'application/octet-stream',
+            [TOKEN_HEADER]: session.token,
+            [ACCOUNT_HEADER]: session.account,
+          },
+        }),
+      ).message.id;
+    Object.assign(own, { messageId: await imageOf(attacker) });
+    Object.assign(theirs, { messageId: await imageOf(victim) });
+    Object.assign(missing, { messageId: 2_000_000_000 });
+    expectSuccess(await staffCall(t.app, '/support/shift', { onShift: false }, operator.token));
   });
   afterAll(() => t.close());
+
+  /**
+   * Issue 12's ids: an IPO offering (two subscriptions an account, undersubscribed, so every
+   * subscription wins what it applied for by the rule) and a placement (10 shares: the 50 % tier),
+   * set up and published by an operator through the back office's calls, their windows closing
+   * a few seconds from now on the app's (wall) clock; the banker subscribes twice and applies
+   * once, the victim once each. Once the windows have closed, the offering's draw job and the
+   * placement's closing job run, so every subscription and application is won, pending payment.
+   */
+  const wonAndPendingPayment = async (token: string, mine: Trader, their: Trader) => {
+    const now = Date.now();
+    const closes = now + 4_000;
+    const at = (ms: number) => new Date(ms).toISOString();
+    const draft = expectSuccess<StaffIpoOfferingDto>(
+      await staffCall(
+        t.app,
+        '/ipo/create',
+        {
+          symbol: '0009K0',
+          name: '에임드바이오',
+          nameEn: 'Aimed Bio',
+          market: 'KOSDAQ',
+          broker: 'KB증권',
+          offerPrice: 10_000,
+          sharesOffered: 1_000,
+          minShares: 10,
+          maxTimes: 2,
+          minFunds: 0,
+          depositPct: 50,
+          equalShareBps: 5000,
+          opensAt: at(now - 60_000),
+          closesAt: at(closes),
+          drawAt: at(closes),
+          paymentDeadline: at(now + DAY),
+          listingAt: at(now + 2 * DAY),
+        },
+        token,
+      ),
+    );
+    expectSuccess(await staffCall(t.app, '/ipo/publish', { id: draft.id }, token));
+    const placement = await draftPlacement(t.app, token, now, { closesAt: at(closes) });
+    expectSuccess(
+      await staffCall(
+        t.app,
+        '/offerings/placement/publish',
+        { id: placement.id, version: placement.version },
+        token,
+      ),
+    );
+    await runJobsOf(t.db, 'placement', placement.id, Date.now());
+    const subscribe = async (trader: Trader) =>
+      expectSuccess<IpoSubscriptionDto>(
+        await subscribeRaw(t.app, trader, { id: draft.id, shares: 10, fundPassword: FUND }),
+      ).id;
+    const apply = async (trader: Trader) =>
+      expectSuccess<PlacementApplicationDto>(
+        await applyPlacement(t.app, trader, { id: placement.id, shares: 10, fundPassword: FUND }),
+      ).id;
+    Object.assign(bankerOfferings, {
+      subscriptionToPay: await subscribe(mine),
+      subscriptionToWaive: await subscribe(mine),
+      placementApplication: await apply(mine),
+    });
+    const theirSubscription = await subscribe(their);
+    Object.assign(victimOfferings, {
+      subscriptionToPay: theirSubscription,
+      subscriptionToWaive: theirSubscription,
+      placementApplication: await apply(their),
+    });
+    // The windows close on the wall clock (the app's); then their jobs run.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, closes - Date.now() + 100)));
+    await runJobsOf(t.db, 'ipoOffering', draft.id, Date.now());
+    await runJobsOf(t.db, 'placement', placement.id, Date.now());
+    for (const id of [theirSubscription, ...Object.values(bankerOfferings).slice(0, 2)]) {
+      const owner = id === theirSubscription ? their : mine;
+      expect((await subscriptionOf(t.app, owner, id)).state).toBe('won.pendingPayment');
+    }
+    for (const [owner, id] of [
+      [mine, bankerOfferings.placementApplication],
+      [their, victimOfferings.placementApplication],
+    ] as const) {
+      expect(await placementApplicationState(owner, id)).toBe('allotted.pendingPayment');
+    }
+  };
+
+  /** A placement application's state as its owner's records show it. */
+  const placementApplicationState = async (owner: Trader, id: number) =>
+    expectSuccess<PlacementRecordsDto>(
+      await call(t.app, '/placement/records', { page: 1 }, { session: owner.session }),
+    ).items.find((item) => item.id === id)?.state;
 
   // Exchange quotes need no verified identity (exchanging does).
   const quoteOf = async (session: Session) =>
@@ -315,7 +461,9 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
   /** The victim's values for a call's id fields: an order id where the call's `id` is an order. */
   const theirsFor = (call: DocumentCall): Record<string, unknown> => {
     const kind = orderKindOf(call.operationId);
-    return kind ? { ...theirs, id: victimOrders[kind]?.id } : theirs;
+    if (kind) return { ...theirs, id: victimOrders[kind]?.id };
+    const offering = offeringKindOf(call.operationId);
+    return offering ? { ...theirs, id: victimOfferings[offering] } : theirs;
   };
 
   it('refuses every id of another customer like an unknown one, and leaks nothing', async () => {
@@ -336,10 +484,16 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
         BOTH_ATTACKERS_CALLS.has(call.operationId)
       ) {
         const kind = orderKindOf(call.operationId);
+        const offering = offeringKindOf(call.operationId);
         attackers.push({
           as: banker,
           name: 'verified',
-          ids: { ...own, ...bankers, ...(kind ? { id: bankerOrders[kind] } : {}) },
+          ids: {
+            ...own,
+            ...bankers,
+            ...(kind ? { id: bankerOrders[kind] } : {}),
+            ...(offering ? { id: bankerOfferings[offering] } : {}),
+          },
         });
       }
       for (const { as, name, ids } of attackers) {
@@ -384,9 +538,7 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
     }
     // The calls that take an id work with the caller's own ids (the refusals above are not
     // refusals of everything). A fund order opened here is cancelled, as one at a time is open.
-    for (const { call, body, as } of checked.filter(
-      ({ call }) => !OWN_ID_SHOWN_ELSEWHERE.has(call.operationId),
-    )) {
+    for (const { call, body, as } of checked) {
       // A quote lives 30 s: the one made before the refusals above may have expired.
       const fresh = call.operationId === 'exchange' ? { quoteId: await quoteOf(as) } : {};
       const response = await send(call, { ...body, ...fresh }, as);
@@ -412,6 +564,44 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
     ]) {
       expect(tried).toContain(money);
     }
+    // Every call of issue 12 and the corporate actions that names an id is attacked here, or
+    // names something every customer may use (SHARED_ID_CALLS).
+    const offeringCalls = calls
+      .filter((c) => /^(ipo|placement|auction|corporate)/.test(c.operationId))
+      .filter((c) => Object.keys(c.schema.properties ?? {}).some((f) => ID_FIELD.test(f)))
+      .map((c) => c.operationId)
+      .sort();
+    expect(offeringCalls).toEqual(
+      [
+        'auctionBid',
+        'corporateApply',
+        'ipoDetail',
+        'ipoDraw',
+        'ipoPay',
+        'ipoSubscribe',
+        'ipoSubscription',
+        'ipoWaive',
+        'placementApply',
+        'placementPay',
+      ].sort(),
+    );
+    for (const attacked of ['ipoPay', 'ipoWaive', 'ipoSubscription', 'placementPay']) {
+      expect(tried).toContain(`${attacked}.id (verified)`);
+    }
+    // The victim's subscription and placement application are still won, pending payment; the
+    // attacker's own were paid and waived with its own ids.
+    expect(
+      (await subscriptionOf(t.app, victimTrader, victimOfferings.subscriptionToPay)).state,
+    ).toBe('won.pendingPayment');
+    expect(
+      await placementApplicationState(victimTrader, victimOfferings.placementApplication),
+    ).toBe('allotted.pendingPayment');
+    expect(
+      (await subscriptionOf(t.app, bankerTrader, bankerOfferings.subscriptionToPay)).state,
+    ).toBe('won.paid');
+    expect(
+      (await subscriptionOf(t.app, bankerTrader, bankerOfferings.subscriptionToWaive)).state,
+    ).toBe('waived');
     // The victim's orders are as they were: the pending one still pending, the position open.
     for (const before of Object.values(victimOrders)) {
       if (!before) throw new Error('victim order missing');

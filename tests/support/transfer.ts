@@ -63,6 +63,8 @@ export async function recordTransfer(
     socketFrameBytes += e.response.payloadData.length;
   });
   await cdp.send('Network.enable');
+  // A first visit has no service worker: once one is installed it would answer from its cache.
+  await cdp.send('Network.setBypassServiceWorker', { bypass: true });
   // A cold visit: nothing from an earlier page of this browser may come from the cache.
   await cdp.send('Network.clearBrowserCache');
 

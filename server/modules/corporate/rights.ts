@@ -28,8 +28,8 @@ import { assertMayTrade } from '../customers/restrictions';
 import { verifyFundPassword } from '../fund-password';
 import { nameOf } from '../trade/block-offerings';
 import { openFilledPosition } from '../trade/filled-position';
-import { heldAmount, holdDeposit, releaseDeposit } from '../trade/held-deposit';
-import type { HeldDeposit } from '../trade/held-deposit';
+import { heldBy, holdFunds, releaseHeld } from '../trade/holds';
+import type { HoldRef } from '../trade/holds';
 import { LIVE_APPLICATION_STATES, actionById } from './actions';
 
 /**
@@ -45,11 +45,11 @@ export type RightsApplicationRow = typeof rightsApplications.$inferSelect;
 /** The application's number as journal entries name it. */
 export const rightsApplicationNo = (id: number) => `R${id}`;
 
-const depositOf = (row: Pick<RightsApplicationRow, 'id' | 'customerId'>): HeldDeposit => ({
+const holdRefOf = (row: Pick<RightsApplicationRow, 'id' | 'customerId'>): HoldRef => ({
   customerId: row.customerId,
-  no: rightsApplicationNo(row.id),
   holdKind: 'rights_hold',
   releaseKind: 'rights_release',
+  reason: rightsApplicationNo(row.id),
 });
 
 const LISTED = 50;
@@ -238,7 +238,7 @@ export async function applyForRights(
     .returning();
   if (!row) throw new Error('rights application insert returned no row');
   // The ledger refuses an overdraft itself (trade.insufficient_margin), as for a block trade.
-  await holdDeposit(db, depositOf(row), amount);
+  await holdFunds(db, holdRefOf(row), amount);
   // The application starts in `applied`, which no transition enters: its clock job is written here.
   await scheduleJob(
     db,
@@ -368,7 +368,7 @@ async function onApplicationTransition(tx: Transaction, notice: TransitionNotice
       .from(corporateActions)
       .where(eq(corporateActions.id, row.actionId));
     if (!action) throw new Refusal('corporate.not_found');
-    const held = await heldAmount(tx, depositOf(row));
+    const held = await heldBy(tx, holdRefOf(row));
     changes.orderId = await openFilledPosition(tx, {
       customerId: row.customerId,
       product: 'stock',
@@ -383,7 +383,7 @@ async function onApplicationTransition(tx: Transaction, notice: TransitionNotice
       now: notice.now,
     });
   } else {
-    await releaseDeposit(tx, depositOf(row), actor);
+    await releaseHeld(tx, holdRefOf(row), actor);
   }
   await tx.update(rightsApplications).set(changes).where(eq(rightsApplications.id, row.id));
 }

@@ -8,7 +8,8 @@ import { blockApplicationLifecycle, statusOf } from '../../lifecycle';
 import { Refusal } from '../../refusal';
 import { assertMayTrade } from '../customers/restrictions';
 import { verifyFundPassword } from '../fund-password';
-import { holdApplication } from './block-ledger';
+import { blockHoldRef } from './block-ledger';
+import { holdFunds } from './holds';
 import { isOpenAt, listOfferings, nameOf, offeringById } from './block-offerings';
 import type { OfferingRow } from './block-offerings';
 import { availableBalance } from './order-ledger';
@@ -119,6 +120,6 @@ export async function applyForBlock(
     .returning();
   if (!row) throw new Error('block application insert returned no row');
   // The pre-check above reads without a lock: the ledger refuses a parallel overdraft itself.
-  await holdApplication(db, row, costs.total);
+  await holdFunds(db, blockHoldRef(row), costs.total);
   return row;
 }

@@ -8,7 +8,8 @@ import { blockApplications, blockOfferings, customers } from '../../db/schema';
 import { applyEvent, blockApplicationLifecycle, statusOf } from '../../lifecycle';
 import { applicationDto } from './block-applications';
 import type { ApplicationRow } from './block-applications';
-import { heldFor, releaseApplication } from './block-ledger';
+import { blockHoldRef } from './block-ledger';
+import { heldBy, releaseHeld } from './holds';
 import { listOfferings, offeringById } from './block-offerings';
 import { openFilledPosition } from './filled-position';
 
@@ -68,7 +69,7 @@ async function applicationById(db: Database, id: number): Promise<ApplicationRow
  */
 async function openPosition(maru: AppContext, tx: Database, row: ApplicationRow): Promise<number> {
   const offering = await offeringById(tx, row.offeringId);
-  const held = await heldFor(tx, row);
+  const held = await heldBy(tx, blockHoldRef(row));
   // Bought outright (leverage 1, a long pays no tax on opening): the margin is the notional and
   // the rest of the hold is the commission computed when applying.
   return openFilledPosition(tx, {
@@ -110,7 +111,7 @@ export async function decideBlock(
       if (!row) return;
       const changes: Partial<ApplicationRow> = { updatedAt: now };
       if (decision.kind === 'approve') changes.orderId = await openPosition(maru, tx, row);
-      else await releaseApplication(tx, row, `staff:${staffId}`);
+      else await releaseHeld(tx, blockHoldRef(row), `staff:${staffId}`);
       await tx.update(blockApplications).set(changes).where(eq(blockApplications.id, row.id));
     },
   });

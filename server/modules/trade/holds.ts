@@ -7,9 +7,11 @@ import { availableBalance } from './order-ledger';
 
 /**
  * Money set aside for something staff or the clock decide later (docs/money.md): a block-trade
- * application, a placement deposit, an auction bid. Holding moves available → held under a
- * journal kind and the entity's number (`reason`); releasing moves it back; what a hold holds is
- * read from its own entries, so a decision moves exactly what was held.
+ * application, a rights-issue application, a placement deposit, an auction bid. Holding moves
+ * available → held under a journal kind and the entity's number (`reason`); releasing moves it
+ * back; what a hold holds is read from its own entries, so a decision moves exactly what was held
+ * even if the terms (a product's commission) changed since. This is the one module for it: each
+ * entity only names its `HoldRef` (block-ledger.ts, placement-ledger.ts, auction bids, rights).
  */
 
 const KRW = 'KRW' as const;
@@ -51,7 +53,10 @@ export async function holdFunds(db: Database, ref: HoldRef, total: number, actor
   }
 }
 
-/** What the entity's holds put into `held`, all of them (a top-up is a second hold entry). */
+/**
+ * What the entity's holds put into `held`, all of them (a top-up is a second hold entry). An
+ * entity that never held anything is a bug in its caller: it throws.
+ */
 export async function heldBy(db: Database, ref: HoldRef): Promise<number> {
   const { held } = await customerAccountIds(db, ref.customerId, KRW, ['held']);
   const [row] = await db
@@ -66,7 +71,8 @@ export async function heldBy(db: Database, ref: HoldRef): Promise<number> {
         gt(postings.amount, 0),
       ),
     );
-  return row?.amount ?? 0;
+  if (row?.amount == null) throw new Error(`${ref.reason} has no ${ref.holdKind}`);
+  return row.amount;
 }
 
 /** Gives `amount` of the hold back to available (nothing when it is 0). */
@@ -85,6 +91,11 @@ export async function releaseFunds(db: Database, ref: HoldRef, amount: number, a
       { accountId: available, amount },
     ],
   });
+}
+
+/** A refused, rejected or lapsed entity: everything its holds held goes back to available. */
+export async function releaseHeld(db: Database, ref: HoldRef, actor: string) {
+  await releaseFunds(db, ref, await heldBy(db, ref), actor);
 }
 
 /** What the entity still holds: its holds less its releases (a fill's own entries not counted). */

@@ -1,5 +1,4 @@
-import { Badge, Button, SimpleGrid, Stack, Table } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
+import { Badge, Button, Stack, Table } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckInRewardsDto } from '../../../contract/schemas/service';
@@ -15,7 +14,9 @@ import {
   formatTime,
   useLoad,
 } from '../parts/common';
-import { FormActions, FormikInput } from '../parts/FormikFields';
+import { FormikInput } from '../parts/FormikFields';
+import { FormPanel, OpenFormButton } from '../parts/FormPanel';
+import { whole } from '../parts/formText';
 import { ScrollX } from '../parts/ScrollX';
 import { formErrors } from '../parts/validate';
 import { mayCall } from '../roles';
@@ -45,16 +46,13 @@ export default function CheckInRewardsScreen() {
           <Stack gap="5">
             <Panel title={t('checkInRewards.catalogue')}>
               <RewardTable rows={data.rows} mayEdit={mayEdit} onChanged={state.reload} />
-              {mayEdit && !creating ? (
-                <Button
-                  mt="4"
-                  size="sm"
-                  data-testid="reward-create-open"
-                  onClick={() => setCreating(true)}
-                >
-                  {t('checkInRewards.create')}
-                </Button>
-              ) : null}
+              <OpenFormButton
+                show={mayEdit && !creating}
+                testId="reward-create-open"
+                onClick={() => setCreating(true)}
+              >
+                {t('checkInRewards.create')}
+              </OpenFormButton>
             </Panel>
             {mayEdit && creating ? (
               <RewardForm
@@ -157,8 +155,6 @@ interface RewardDraft {
 type RewardField = keyof RewardDraft;
 const REWARD_FIELDS: readonly RewardField[] = ['title', 'checkInsRequired'];
 
-const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
-
 function rewardRequest(d: RewardDraft): StaffRequestOf<'checkInRewardCreate'> {
   return {
     title: d.title.trim(),
@@ -171,50 +167,36 @@ function RewardForm({ onClose, onCreated }: { onClose: () => void; onCreated: ()
   const { t } = useTranslation();
   const label = (field: RewardField) => t(`checkInRewards.form.${field}`);
   return (
-    <Panel title={t('checkInRewards.createTitle')}>
-      <Formik<RewardDraft>
-        initialValues={{ title: '', checkInsRequired: '7' }}
-        validate={(values) =>
-          formErrors(
-            checkInRewardCreateRequest,
-            rewardRequest(values),
-            (path) => REWARD_FIELDS.find((f) => f === path) ?? 'title',
-            label,
-          )
-        }
-        onSubmit={async (values) => {
-          try {
-            await staffCall('checkInRewardCreate', rewardRequest(values));
-            toast(t('checkInRewards.created'), 'success');
-            onCreated();
-          } catch {
-            // refused: toasted, the form stays to fix
-          }
-        }}
-      >
-        {({ isSubmitting }) => (
-          <Form noValidate data-testid="reward-form" aria-label={t('checkInRewards.createTitle')}>
-            <Stack gap="4">
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                <FormikInput name="title" label={label('title')} testId="reward-title" />
-                <FormikInput
-                  name="checkInsRequired"
-                  label={label('checkInsRequired')}
-                  helper={t('checkInRewards.form.kindHelp')}
-                  inputMode="numeric"
-                  testId="reward-required"
-                />
-              </SimpleGrid>
-              <FormActions
-                label={t('checkInRewards.create')}
-                testId="reward-create-submit"
-                submitting={isSubmitting}
-                onCancel={onClose}
-              />
-            </Stack>
-          </Form>
-        )}
-      </Formik>
-    </Panel>
+    <FormPanel<RewardDraft>
+      title={t('checkInRewards.createTitle')}
+      testId="reward-form"
+      initialValues={{ title: '', checkInsRequired: '7' }}
+      validate={(values) =>
+        formErrors(
+          checkInRewardCreateRequest,
+          rewardRequest(values),
+          (path) => REWARD_FIELDS.find((f) => f === path) ?? 'title',
+          label,
+        )
+      }
+      submit={async (values) => {
+        await staffCall('checkInRewardCreate', rewardRequest(values));
+        toast(t('checkInRewards.created'), 'success');
+        onCreated();
+      }}
+      columns={2}
+      submitLabel={t('checkInRewards.create')}
+      submitTestId="reward-create-submit"
+      onCancel={onClose}
+    >
+      <FormikInput name="title" label={label('title')} testId="reward-title" />
+      <FormikInput
+        name="checkInsRequired"
+        label={label('checkInsRequired')}
+        helper={t('checkInRewards.form.kindHelp')}
+        inputMode="numeric"
+        testId="reward-required"
+      />
+    </FormPanel>
   );
 }

@@ -1,5 +1,4 @@
-import { Badge, Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
+import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CorporateActionDto, CorporateKind } from '../../../contract/schemas/corporate';
@@ -15,7 +14,9 @@ import {
   formatTime,
   useLoad,
 } from '../parts/common';
-import { FormActions, FormikInput } from '../parts/FormikFields';
+import { FormikInput } from '../parts/FormikFields';
+import { FormPanel } from '../parts/FormPanel';
+import { isoOf, localInput, whole } from '../parts/formText';
 import { ScrollX } from '../parts/ScrollX';
 import { StateBadges } from '../parts/StateBadges';
 import { won } from '../parts/trade';
@@ -229,21 +230,6 @@ interface Draft {
 }
 type DraftField = keyof Draft;
 
-/** A time as a `datetime-local` value in the browser's zone (minutes). */
-function localInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
-    date.getHours(),
-  )}:${pad(date.getMinutes())}`;
-}
-
-/** A `datetime-local` value as ISO-8601, or '' (refused as missing) when it is not a time. */
-function isoOf(local: string): string {
-  const date = new Date(local);
-  return local.trim() === '' || Number.isNaN(date.getTime()) ? '' : date.toISOString();
-}
-
-const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 /** Percent of a share (20 = one new share per five held) to millionths. */
 const ppmOf = (text: string) => {
   const value = Number(text.trim());
@@ -318,62 +304,48 @@ function ActionForm({
       label,
     );
   return (
-    <Panel title={title}>
-      <Formik<Draft>
-        initialValues={initialDraft(editing)}
-        validate={validate}
-        onSubmit={async (values) => {
-          try {
-            const body = requestOf(kind, values);
-            if (action) {
-              const { symbol: _symbol, ...terms } = body;
-              await staffCall('corporateEdit', {
-                id: action.id,
-                version: action.version,
-                ...terms,
-              });
-            } else {
-              await staffCall('corporateCreate', body);
+    <FormPanel<Draft>
+      title={title}
+      testId="corporate-form"
+      initialValues={initialDraft(editing)}
+      validate={validate}
+      submit={async (values) => {
+        const body = requestOf(kind, values);
+        if (action) {
+          const { symbol: _symbol, ...terms } = body;
+          await staffCall('corporateEdit', {
+            id: action.id,
+            version: action.version,
+            ...terms,
+          });
+        } else {
+          await staffCall('corporateCreate', body);
+        }
+        toast(t(action ? 'corporate.saved' : 'corporate.created'), 'success');
+        onSaved();
+      }}
+      columns={3}
+      submitLabel={t(action ? 'corporate.save' : 'corporate.announce')}
+      submitTestId="corporate-submit"
+      onCancel={onClose}
+    >
+      {fields
+        .filter((field) => !(action && field === 'symbol'))
+        .map((field) => (
+          <FormikInput
+            key={field}
+            name={field}
+            label={label(field)}
+            type={
+              field === 'recordAt' || field === 'payAt' || field === 'windowClosesAt'
+                ? 'datetime-local'
+                : 'text'
             }
-            toast(t(action ? 'corporate.saved' : 'corporate.created'), 'success');
-            onSaved();
-          } catch {
-            // refused: toasted, the form stays to fix
-          }
-        }}
-      >
-        {({ isSubmitting }) => (
-          <Form noValidate data-testid="corporate-form" aria-label={title}>
-            <Stack gap="4">
-              <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                {fields
-                  .filter((field) => !(action && field === 'symbol'))
-                  .map((field) => (
-                    <FormikInput
-                      key={field}
-                      name={field}
-                      label={label(field)}
-                      type={
-                        field === 'recordAt' || field === 'payAt' || field === 'windowClosesAt'
-                          ? 'datetime-local'
-                          : 'text'
-                      }
-                      inputMode={field === 'symbol' ? 'text' : 'numeric'}
-                      testId={`corporate-${field}`}
-                    />
-                  ))}
-              </SimpleGrid>
-              <FormActions
-                label={t(action ? 'corporate.save' : 'corporate.announce')}
-                testId="corporate-submit"
-                submitting={isSubmitting}
-                onCancel={onClose}
-              />
-            </Stack>
-          </Form>
-        )}
-      </Formik>
-    </Panel>
+            inputMode={field === 'symbol' ? 'text' : 'numeric'}
+            testId={`corporate-${field}`}
+          />
+        ))}
+    </FormPanel>
   );
 }
 
@@ -389,41 +361,28 @@ function CancelForm({
   const { t } = useTranslation();
   const title = t('corporate.cancelTitle', { name: action.name });
   return (
-    <Panel title={title}>
-      <Formik<{ reason: string }>
-        initialValues={{ reason: '' }}
-        validate={(values) =>
-          values.reason.trim() === '' ? { reason: t('corporate.reasonRequired') } : {}
-        }
-        onSubmit={async ({ reason }) => {
-          try {
-            await staffCall('corporateCancel', { id: action.id, version: action.version, reason });
-            toast(t('corporate.cancelled'), 'success');
-            onDone();
-          } catch {
-            // refused: toasted
-          }
-        }}
-      >
-        {({ isSubmitting }) => (
-          <Form noValidate data-testid="corporate-cancel-form" aria-label={title}>
-            <Stack gap="4">
-              <FormikInput
-                name="reason"
-                label={t('corporate.reason')}
-                helper={t('corporate.reasonHelp')}
-                testId="corporate-reason"
-              />
-              <FormActions
-                label={t('corporate.cancel')}
-                testId="corporate-cancel-submit"
-                submitting={isSubmitting}
-                onCancel={onClose}
-              />
-            </Stack>
-          </Form>
-        )}
-      </Formik>
-    </Panel>
+    <FormPanel<{ reason: string }>
+      title={title}
+      testId="corporate-cancel-form"
+      initialValues={{ reason: '' }}
+      validate={(values) =>
+        values.reason.trim() === '' ? { reason: t('corporate.reasonRequired') } : {}
+      }
+      submit={async ({ reason }) => {
+        await staffCall('corporateCancel', { id: action.id, version: action.version, reason });
+        toast(t('corporate.cancelled'), 'success');
+        onDone();
+      }}
+      submitLabel={t('corporate.cancel')}
+      submitTestId="corporate-cancel-submit"
+      onCancel={onClose}
+    >
+      <FormikInput
+        name="reason"
+        label={t('corporate.reason')}
+        helper={t('corporate.reasonHelp')}
+        testId="corporate-reason"
+      />
+    </FormPanel>
   );
 }

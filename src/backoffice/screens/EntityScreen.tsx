@@ -36,6 +36,8 @@ const ENTITY_SCREENS: Record<
   placementApplication: { path: () => `/offerings`, call: 'offeringsList' },
   auction: { path: () => `/offerings`, call: 'offeringsList' },
   auctionBid: { path: () => `/offerings`, call: 'offeringsList' },
+  // Customer service (issue 13, docs/support.md)
+  conversation: { path: (id) => `/support?id=${id}`, call: 'supportQueue' },
 };
 
 const isEntityType = (value: string | undefined): value is LifecycleEntityType =>

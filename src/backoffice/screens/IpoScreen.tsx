@@ -1,5 +1,4 @@
-import { Badge, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -11,7 +10,9 @@ import { staffCall } from '../api';
 import type { StaffRequestOf } from '../api';
 import { fieldErrorText } from '../i18n';
 import { PageTitle, Panel, ReloadButton, formatTime, useLoad } from '../parts/common';
-import { FormActions, FormikInput, FormikSelect } from '../parts/FormikFields';
+import { FormikInput, FormikSelect } from '../parts/FormikFields';
+import { FormPanel } from '../parts/FormPanel';
+import { isoOf, localInput, whole } from '../parts/formText';
 import { PagedTable } from '../parts/PagedTable';
 import { won } from '../parts/trade';
 import { formErrors } from '../parts/validate';
@@ -248,22 +249,6 @@ const NUMBER_FIELDS: readonly OfferingField[] = [
 ];
 const FIELDS: readonly OfferingField[] = [...TEXT_FIELDS, 'market', ...NUMBER_FIELDS, ...SCHEDULE];
 
-/** A time as a `datetime-local` value in the browser's zone (minutes). */
-function localInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
-    date.getHours(),
-  )}:${pad(date.getMinutes())}`;
-}
-
-/** A `datetime-local` value as ISO-8601, or '' (refused as missing) when it is not a time. */
-function isoOf(local: string): string {
-  const date = new Date(local);
-  return local.trim() === '' || Number.isNaN(date.getTime()) ? '' : date.toISOString();
-}
-
-const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
-
 function requestOf(d: OfferingDraft): StaffRequestOf<'ipoOfferingCreate'> {
   return {
     symbol: d.symbol.trim().toUpperCase(),
@@ -368,70 +353,56 @@ function OfferingForm({
     return errors;
   };
   return (
-    <Panel title={title}>
-      <Formik<OfferingDraft>
-        initialValues={initial}
-        validate={validate}
-        onSubmit={async (values) => {
-          try {
-            const body = requestOf(values);
-            const saved = offering
-              ? await staffCall('ipoOfferingUpdate', { id: offering.id, ...body })
-              : await staffCall('ipoOfferingCreate', body);
-            toast(t('ipo.saved', { name: saved.name }), 'success');
-            onSaved();
-          } catch {
-            // refused: toasted, the form stays to fix
-          }
-        }}
-      >
-        {({ isSubmitting }) => (
-          <Form noValidate data-testid="ipo-form" aria-label={title}>
-            <Stack gap="4">
-              <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                {TEXT_FIELDS.map((field) => (
-                  <FormikInput
-                    key={field}
-                    name={field}
-                    label={label(field)}
-                    testId={`ipo-${field}`}
-                    helper={field === 'symbol' ? t('ipo.form.symbolHelp') : undefined}
-                  />
-                ))}
-                <FormikSelect name="market" label={label('market')} testId="ipo-market">
-                  <option value="KOSPI">KOSPI</option>
-                  <option value="KOSDAQ">KOSDAQ</option>
-                </FormikSelect>
-                {NUMBER_FIELDS.map((field) => (
-                  <FormikInput
-                    key={field}
-                    name={field}
-                    label={label(field)}
-                    inputMode="numeric"
-                    testId={`ipo-${field}`}
-                    helper={t(`ipo.form.help.${field}`)}
-                  />
-                ))}
-                {SCHEDULE.map((field) => (
-                  <FormikInput
-                    key={field}
-                    name={field}
-                    label={label(field)}
-                    type="datetime-local"
-                    testId={`ipo-${field}`}
-                  />
-                ))}
-              </SimpleGrid>
-              <FormActions
-                label={t(offering ? 'ipo.save' : 'ipo.create')}
-                testId="ipo-save"
-                submitting={isSubmitting}
-                onCancel={onClose}
-              />
-            </Stack>
-          </Form>
-        )}
-      </Formik>
-    </Panel>
+    <FormPanel<OfferingDraft>
+      title={title}
+      testId="ipo-form"
+      initialValues={initial}
+      validate={validate}
+      submit={async (values) => {
+        const body = requestOf(values);
+        const saved = offering
+          ? await staffCall('ipoOfferingUpdate', { id: offering.id, ...body })
+          : await staffCall('ipoOfferingCreate', body);
+        toast(t('ipo.saved', { name: saved.name }), 'success');
+        onSaved();
+      }}
+      columns={3}
+      submitLabel={t(offering ? 'ipo.save' : 'ipo.create')}
+      submitTestId="ipo-save"
+      onCancel={onClose}
+    >
+      {TEXT_FIELDS.map((field) => (
+        <FormikInput
+          key={field}
+          name={field}
+          label={label(field)}
+          testId={`ipo-${field}`}
+          helper={field === 'symbol' ? t('ipo.form.symbolHelp') : undefined}
+        />
+      ))}
+      <FormikSelect name="market" label={label('market')} testId="ipo-market">
+        <option value="KOSPI">KOSPI</option>
+        <option value="KOSDAQ">KOSDAQ</option>
+      </FormikSelect>
+      {NUMBER_FIELDS.map((field) => (
+        <FormikInput
+          key={field}
+          name={field}
+          label={label(field)}
+          inputMode="numeric"
+          testId={`ipo-${field}`}
+          helper={t(`ipo.form.help.${field}`)}
+        />
+      ))}
+      {SCHEDULE.map((field) => (
+        <FormikInput
+          key={field}
+          name={field}
+          label={label(field)}
+          type="datetime-local"
+          testId={`ipo-${field}`}
+        />
+      ))}
+    </FormPanel>
   );
 }

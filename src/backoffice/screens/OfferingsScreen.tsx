@@ -1,5 +1,4 @@
-import { Badge, Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
+import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffOfferingsDto } from '../../../contract/schemas/placement';
@@ -14,7 +13,9 @@ import {
   formatTime,
   useLoad,
 } from '../parts/common';
-import { FormActions, FormikInput } from '../parts/FormikFields';
+import { FormikInput } from '../parts/FormikFields';
+import { FormPanel, OpenFormButton, WindowInputs } from '../parts/FormPanel';
+import { isoOf, localInput, whole } from '../parts/formText';
 import { ScrollX } from '../parts/ScrollX';
 import { StateBadges } from '../parts/StateBadges';
 import { won } from '../parts/trade';
@@ -62,16 +63,13 @@ export default function OfferingsScreen() {
                 onEdit={(row) => setEditing({ kind: 'placement', row: row as Placement })}
                 onChanged={state.reload}
               />
-              {mayEdit && editing === null ? (
-                <Button
-                  mt="4"
-                  size="sm"
-                  data-testid="placement-create-open"
-                  onClick={() => setEditing({ kind: 'placement', row: null })}
-                >
-                  {t('offerings.createPlacement')}
-                </Button>
-              ) : null}
+              <OpenFormButton
+                show={mayEdit && editing === null}
+                testId="placement-create-open"
+                onClick={() => setEditing({ kind: 'placement', row: null })}
+              >
+                {t('offerings.createPlacement')}
+              </OpenFormButton>
             </Panel>
             {editing?.kind === 'placement' ? (
               <PlacementForm row={editing.row} onClose={() => setEditing(null)} onSaved={done} />
@@ -84,16 +82,13 @@ export default function OfferingsScreen() {
                 onEdit={(row) => setEditing({ kind: 'auction', row: row as Auction })}
                 onChanged={state.reload}
               />
-              {mayEdit && editing === null ? (
-                <Button
-                  mt="4"
-                  size="sm"
-                  data-testid="auction-create-open"
-                  onClick={() => setEditing({ kind: 'auction', row: null })}
-                >
-                  {t('offerings.createAuction')}
-                </Button>
-              ) : null}
+              <OpenFormButton
+                show={mayEdit && editing === null}
+                testId="auction-create-open"
+                onClick={() => setEditing({ kind: 'auction', row: null })}
+              >
+                {t('offerings.createAuction')}
+              </OpenFormButton>
             </Panel>
             {editing?.kind === 'auction' ? (
               <AuctionForm row={editing.row} onClose={() => setEditing(null)} onSaved={done} />
@@ -210,22 +205,6 @@ function WindowTable({
   );
 }
 
-/** A time as a `datetime-local` value in the browser's zone (minutes). */
-function localInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
-    date.getHours(),
-  )}:${pad(date.getMinutes())}`;
-}
-
-/** A `datetime-local` value as ISO-8601, or '' (refused as missing) when it is not a time. */
-function isoOf(local: string): string {
-  const date = new Date(local);
-  return local.trim() === '' || Number.isNaN(date.getTime()) ? '' : date.toISOString();
-}
-
-const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
-
 /** Tiers typed as `10:50, 100:80` (minimum shares : percent allotted). */
 function tiersOf(text: string): { minShares: number; allotPct: number }[] {
   return text
@@ -276,91 +255,67 @@ function PlacementForm({
     ...windowDefaults(row),
   }));
   const title = t(row ? 'offerings.editPlacement' : 'offerings.createPlacement');
+  const label = (field: keyof PlacementDraft) => t(`offerings.form.${field}`);
   return (
-    <Panel title={title}>
-      <Formik<PlacementDraft>
-        initialValues={initial}
-        onSubmit={async (d) => {
-          const body: StaffRequestOf<'placementSave'> = {
-            ...(row ? { id: row.id, version: row.version } : {}),
-            symbol: d.symbol.trim().toUpperCase(),
-            price: whole(d.price),
-            sharesOffered: whole(d.sharesOffered),
-            tiers: tiersOf(d.tiers),
-            depositPct: whole(d.depositPct),
-            paymentHours: whole(d.paymentHours),
-            opensAt: isoOf(d.opensAt),
-            closesAt: isoOf(d.closesAt),
-          };
-          try {
-            await staffCall('placementSave', body);
-            toast(t('offerings.saved'), 'success');
-            onSaved();
-          } catch {
-            // refused: toasted, the form stays to fix
-          }
-        }}
-      >
-        {({ isSubmitting }) => (
-          <Form noValidate data-testid="placement-form" aria-label={title}>
-            <Stack gap="4">
-              <SimpleGrid columns={{ base: 1, md: 4 }} gap="4">
-                <FormikInput name="symbol" label={t('offerings.form.symbol')} testId="pl-symbol" />
-                <FormikInput
-                  name="price"
-                  label={t('offerings.form.price')}
-                  inputMode="numeric"
-                  helper="KRW"
-                  testId="pl-price"
-                />
-                <FormikInput
-                  name="sharesOffered"
-                  label={t('offerings.form.sharesOffered')}
-                  inputMode="numeric"
-                  testId="pl-sharesOffered"
-                />
-                <FormikInput
-                  name="tiers"
-                  label={t('offerings.form.tiers')}
-                  helper={t('offerings.form.tiersHelp')}
-                  testId="pl-tiers"
-                />
-                <FormikInput
-                  name="depositPct"
-                  label={t('offerings.form.depositPct')}
-                  inputMode="numeric"
-                  testId="pl-depositPct"
-                />
-                <FormikInput
-                  name="paymentHours"
-                  label={t('offerings.form.paymentHours')}
-                  inputMode="numeric"
-                  testId="pl-paymentHours"
-                />
-                <FormikInput
-                  name="opensAt"
-                  label={t('offerings.form.opensAt')}
-                  type="datetime-local"
-                  testId="pl-opensAt"
-                />
-                <FormikInput
-                  name="closesAt"
-                  label={t('offerings.form.closesAt')}
-                  type="datetime-local"
-                  testId="pl-closesAt"
-                />
-              </SimpleGrid>
-              <FormActions
-                label={t('offerings.save')}
-                testId="placement-save"
-                submitting={isSubmitting}
-                onCancel={onClose}
-              />
-            </Stack>
-          </Form>
-        )}
-      </Formik>
-    </Panel>
+    <FormPanel<PlacementDraft>
+      title={title}
+      testId="placement-form"
+      initialValues={initial}
+      submit={async (d) => {
+        const body: StaffRequestOf<'placementSave'> = {
+          ...(row ? { id: row.id, version: row.version } : {}),
+          symbol: d.symbol.trim().toUpperCase(),
+          price: whole(d.price),
+          sharesOffered: whole(d.sharesOffered),
+          tiers: tiersOf(d.tiers),
+          depositPct: whole(d.depositPct),
+          paymentHours: whole(d.paymentHours),
+          opensAt: isoOf(d.opensAt),
+          closesAt: isoOf(d.closesAt),
+        };
+        await staffCall('placementSave', body);
+        toast(t('offerings.saved'), 'success');
+        onSaved();
+      }}
+      columns={4}
+      submitLabel={t('offerings.save')}
+      submitTestId="placement-save"
+      onCancel={onClose}
+    >
+      <FormikInput name="symbol" label={label('symbol')} testId="pl-symbol" />
+      <FormikInput
+        name="price"
+        label={label('price')}
+        inputMode="numeric"
+        helper="KRW"
+        testId="pl-price"
+      />
+      <FormikInput
+        name="sharesOffered"
+        label={label('sharesOffered')}
+        inputMode="numeric"
+        testId="pl-sharesOffered"
+      />
+      <FormikInput
+        name="tiers"
+        label={label('tiers')}
+        helper={t('offerings.form.tiersHelp')}
+        testId="pl-tiers"
+      />
+      <FormikInput
+        name="depositPct"
+        label={label('depositPct')}
+        inputMode="numeric"
+        testId="pl-depositPct"
+      />
+      <FormikInput
+        name="paymentHours"
+        label={label('paymentHours')}
+        inputMode="numeric"
+        testId="pl-paymentHours"
+      />
+      <WindowInputs label={label} testIdPrefix="pl" />
+    </FormPanel>
   );
 }
 
@@ -391,76 +346,52 @@ function AuctionForm({
     ...windowDefaults(row),
   }));
   const title = t(row ? 'offerings.editAuction' : 'offerings.createAuction');
+  const label = (field: keyof AuctionDraft) => t(`offerings.form.${field}`);
   return (
-    <Panel title={title}>
-      <Formik<AuctionDraft>
-        initialValues={initial}
-        onSubmit={async (d) => {
-          const body: StaffRequestOf<'auctionSave'> = {
-            ...(row ? { id: row.id, version: row.version } : {}),
-            symbol: d.symbol.trim().toUpperCase(),
-            sharesOffered: whole(d.sharesOffered),
-            reservePrice: whole(d.reservePrice),
-            minShares: whole(d.minShares),
-            opensAt: isoOf(d.opensAt),
-            closesAt: isoOf(d.closesAt),
-          };
-          try {
-            await staffCall('auctionSave', body);
-            toast(t('offerings.saved'), 'success');
-            onSaved();
-          } catch {
-            // refused: toasted, the form stays to fix
-          }
-        }}
-      >
-        {({ isSubmitting }) => (
-          <Form noValidate data-testid="auction-form" aria-label={title}>
-            <Stack gap="4">
-              <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                <FormikInput name="symbol" label={t('offerings.form.symbol')} testId="au-symbol" />
-                <FormikInput
-                  name="sharesOffered"
-                  label={t('offerings.form.sharesOffered')}
-                  inputMode="numeric"
-                  testId="au-sharesOffered"
-                />
-                <FormikInput
-                  name="reservePrice"
-                  label={t('offerings.form.reservePrice')}
-                  inputMode="numeric"
-                  helper="KRW"
-                  testId="au-reservePrice"
-                />
-                <FormikInput
-                  name="minShares"
-                  label={t('offerings.form.minShares')}
-                  inputMode="numeric"
-                  testId="au-minShares"
-                />
-                <FormikInput
-                  name="opensAt"
-                  label={t('offerings.form.opensAt')}
-                  type="datetime-local"
-                  testId="au-opensAt"
-                />
-                <FormikInput
-                  name="closesAt"
-                  label={t('offerings.form.closesAt')}
-                  type="datetime-local"
-                  testId="au-closesAt"
-                />
-              </SimpleGrid>
-              <FormActions
-                label={t('offerings.save')}
-                testId="auction-save"
-                submitting={isSubmitting}
-                onCancel={onClose}
-              />
-            </Stack>
-          </Form>
-        )}
-      </Formik>
-    </Panel>
+    <FormPanel<AuctionDraft>
+      title={title}
+      testId="auction-form"
+      initialValues={initial}
+      submit={async (d) => {
+        const body: StaffRequestOf<'auctionSave'> = {
+          ...(row ? { id: row.id, version: row.version } : {}),
+          symbol: d.symbol.trim().toUpperCase(),
+          sharesOffered: whole(d.sharesOffered),
+          reservePrice: whole(d.reservePrice),
+          minShares: whole(d.minShares),
+          opensAt: isoOf(d.opensAt),
+          closesAt: isoOf(d.closesAt),
+        };
+        await staffCall('auctionSave', body);
+        toast(t('offerings.saved'), 'success');
+        onSaved();
+      }}
+      columns={3}
+      submitLabel={t('offerings.save')}
+      submitTestId="auction-save"
+      onCancel={onClose}
+    >
+      <FormikInput name="symbol" label={label('symbol')} testId="au-symbol" />
+      <FormikInput
+        name="sharesOffered"
+        label={label('sharesOffered')}
+        inputMode="numeric"
+        testId="au-sharesOffered"
+      />
+      <FormikInput
+        name="reservePrice"
+        label={label('reservePrice')}
+        inputMode="numeric"
+        helper="KRW"
+        testId="au-reservePrice"
+      />
+      <FormikInput
+        name="minShares"
+        label={label('minShares')}
+        inputMode="numeric"
+        testId="au-minShares"
+      />
+      <WindowInputs label={label} testIdPrefix="au" />
+    </FormPanel>
   );
 }

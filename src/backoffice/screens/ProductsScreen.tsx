@@ -8,6 +8,7 @@ import type { TradeProductCode } from '../../../contract/trade';
 import { staffCall } from '../api';
 import type { StaffRequestOf } from '../api';
 import { EmptyRow, Loaded, PageTitle, Panel, ReloadButton, useLoad } from '../parts/common';
+import { whole } from '../parts/formText';
 import { FormActions, FormikInput, FormikSelect } from '../parts/FormikFields';
 import { OnOffBadge } from '../parts/OnOffBadge';
 import { leveragesOf, lockWords, percentOfPpm, ppmOfPercent, won } from '../parts/trade';
@@ -179,9 +180,6 @@ const draftOf = (p: TradeProductDto): ProductDraft => ({
   closesAtSessionEnd: p.closesAtSessionEnd ? '1' : '0',
   enabled: p.enabled ? '1' : '0',
 });
-
-/** A whole number as typed, or NaN (so the schema refuses it rather than a cast hiding it). */
-const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
 function requestOf(code: TradeProductCode, d: ProductDraft): StaffRequestOf<'productsSet'> {
   return {

@@ -1,8 +1,6 @@
-import { HStack, Table, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
+import { Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { SeatQueueDto } from '../../../contract/schemas/service';
-import type { LifecycleStatus } from '../../../machines/flows/review-decision';
 import { staffCall } from '../api';
 import {
   EmptyRow,
@@ -13,40 +11,12 @@ import {
   formatTime,
   useLoad,
 } from '../parts/common';
-import {
-  ConflictAlert,
-  DecisionButton,
-  DecisionSheet,
-  useDecisionFlow,
-} from '../parts/decisionFlow';
-import { LIFECYCLE_MACHINES, targetOf } from '../parts/lifecycles';
+import { LIFECYCLE_MACHINES } from '../parts/lifecycles';
+import { ReviewTableRow } from '../parts/ReviewQueue';
 import { ScrollX } from '../parts/ScrollX';
 import { StateBadges } from '../parts/StateBadges';
-import { mayCall } from '../roles';
-import { useStaffSession } from '../session';
-import { toast } from '../toaster';
 
 type SeatRow = SeatQueueDto['rows'][number];
-
-/** A decision's look and the call that takes it (a button shows only to roles that may make it). */
-const DECISIONS = {
-  'review.approve': {
-    call: 'seatApprove',
-    reason: 'none',
-    palette: 'green',
-    variant: 'solid',
-    words: 'approve',
-  },
-  'review.reject': {
-    call: 'seatReject',
-    reason: 'required',
-    palette: 'red',
-    variant: 'outline',
-    words: 'reject',
-  },
-} as const;
-type DecisionEvent = keyof typeof DECISIONS;
-const isDecision = (event: string): event is DecisionEvent => Object.hasOwn(DECISIONS, event);
 
 /**
  * Seat accounts (docs/service.md): the applications waiting for a reviewer, each approved or
@@ -100,103 +70,33 @@ export default function SeatScreen() {
 
 const COLUMNS = 5;
 
-function statusAfter(
-  queue: SeatQueueDto,
-  id: number,
-  decision: string,
-  version: number,
-): LifecycleStatus {
-  const row = queue.rows.find((r) => r.id === id);
-  if (row) return { state: row.state, version: row.version, accepts: row.accepts };
-  const state = targetOf(LIFECYCLE_MACHINES.seatAccount, 'pending', decision) ?? decision;
-  return { state, version: version + 1, accepts: [] };
-}
-
 function SeatRowView({ row, onChanged }: { row: SeatRow; onChanged: () => void }) {
-  const { t, i18n } = useTranslation();
-  const { me } = useStaffSession();
-  const flow = useDecisionFlow({
-    decide: async ({ decision, version, reason }) => {
-      const queue =
-        decision === 'review.reject'
-          ? await staffCall('seatReject', { id: row.id, version, reason: reason ?? '' })
-          : await staffCall('seatApprove', { id: row.id, version });
-      return statusAfter(queue, row.id, decision, version);
-    },
-    onDecided: ({ decision }) => {
-      if (isDecision(decision)) {
-        toast(t(`seat.decisions.${DECISIONS[decision].words}.done`), 'success');
-      }
-      onChanged();
-    },
-    // Decided by someone else since the queue was loaded.
-    conflictCodes: ['seat.not_pending'],
-  });
-  const conflict = useSelector(flow, (s) => s.matches({ refused: 'conflict' }));
-  const decisions = row.accepts
-    .filter(isDecision)
-    .filter((event) => mayCall(me?.role, DECISIONS[event].call));
-  const subject = `${row.account} (${row.accountId})`;
+  const { i18n } = useTranslation();
   return (
-    <>
-      <Table.Row data-testid={`seat-row-${row.id}`}>
-        <Table.Cell>
-          {row.account}{' '}
-          <Text as="span" color="fg.muted">
-            {row.accountId}
-          </Text>
-        </Table.Cell>
-        <Table.Cell>
-          <StateBadges entityType="kyc" state={row.kycState} />
-        </Table.Cell>
-        <Table.Cell>
-          <StateBadges entityType="seatAccount" state={row.state} />
-        </Table.Cell>
-        <Table.Cell fontSize="xs">{formatTime(row.updatedAt, i18n.language)}</Table.Cell>
-        <Table.Cell textAlign="end">
-          <HStack gap="2" justify="flex-end" data-testid={`seat-decisions-${row.id}`}>
-            {decisions.map((event) => {
-              const look = DECISIONS[event];
-              return (
-                <DecisionButton
-                  key={event}
-                  flow={flow}
-                  decision={event}
-                  version={row.version}
-                  look={look}
-                  size="xs"
-                  testId={`seat-${look.words}-${row.id}`}
-                >
-                  {t(`seat.decisions.${look.words}.button`)}
-                </DecisionButton>
-              );
-            })}
-          </HStack>
-          <DecisionSheet
-            flow={flow}
-            wording={(decision) => {
-              const key = isDecision(decision)
-                ? `seat.decisions.${DECISIONS[decision].words}`
-                : 'seat.decisions.approve';
-              return {
-                title: t(`${key}.title`, { subject }),
-                help: t(`${key}.help`),
-                confirmLabel: t(`${key}.button`),
-                danger: decision === 'review.reject',
-                reasonTestId: 'seat-reject-reason',
-                confirmTestId: 'seat-decision-confirm',
-              };
-            }}
-          />
-        </Table.Cell>
-      </Table.Row>
-      {conflict ? (
-        <Table.Row>
-          <Table.Cell colSpan={COLUMNS}>
-            <ConflictAlert flow={flow} onReload={onChanged} testId={`seat-conflict-${row.id}`} />
-          </Table.Cell>
-        </Table.Row>
-      ) : null}
-    </>
+    <ReviewTableRow
+      prefix="seat"
+      row={row}
+      machine={LIFECYCLE_MACHINES.seatAccount}
+      calls={{ approve: 'seatApprove', reject: 'seatReject' }}
+      approve={(version) => staffCall('seatApprove', { id: row.id, version })}
+      reject={(version, reason) => staffCall('seatReject', { id: row.id, version, reason })}
+      onChanged={onChanged}
+      subject={`${row.account} (${row.accountId})`}
+      columns={COLUMNS}
+    >
+      <Table.Cell>
+        {row.account}{' '}
+        <Text as="span" color="fg.muted">
+          {row.accountId}
+        </Text>
+      </Table.Cell>
+      <Table.Cell>
+        <StateBadges entityType="kyc" state={row.kycState} />
+      </Table.Cell>
+      <Table.Cell>
+        <StateBadges entityType="seatAccount" state={row.state} />
+      </Table.Cell>
+      <Table.Cell fontSize="xs">{formatTime(row.updatedAt, i18n.language)}</Table.Cell>
+    </ReviewTableRow>
   );
 }

@@ -24,6 +24,20 @@ export const TABS: readonly TabSpec[] = [
   { key: 'more', order: 4, to: '/information/index', Icon: MoreIcon },
 ];
 
+/**
+ * The spec's special tab targets: `kefu` opens customer service, which Maru has inside the app
+ * (the live chat, docs/support.md); its external links (`kefu_url_1/2`) are offered there.
+ * `exit` signs out (handled where it is offered).
+ */
+export const SPECIAL_TARGETS = { kefu: '/home/kefuCenter' } as const;
+
+/** Where a spec tab target leads: a special target's screen, or the path itself. */
+export function tabTarget(target: string): string {
+  return Object.hasOwn(SPECIAL_TARGETS, target)
+    ? SPECIAL_TARGETS[target as keyof typeof SPECIAL_TARGETS]
+    : target;
+}
+
 /** Only tabs whose screen exists are drawn, so the bar never leads to a blank page. */
 export function visibleTabs(availablePaths: ReadonlySet<string>): TabSpec[] {
   return TABS.filter((tab) => availablePaths.has(tab.to));

@@ -1,15 +1,15 @@
-import { Badge, Box, Button, Text } from '@chakra-ui/react';
+import { Badge, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { BlockApplicationDto } from '../../../contract/schemas/trade';
 import { blockApplicationMachine } from '../../../machines/block-application';
-import { formatRecordTime } from '../../information/fundRecordLook';
+import { formatRecordTime } from '../../information/recordTime';
 import { paletteOf, topStateOf } from '../../lifecycle/tones';
 import { useLifecycleWords } from '../../lifecycle/words';
 import { formatPrice } from '../../market/format';
 import { useMarketCall } from '../../market/useMarketCall';
 import { BlockListFrame } from './BlockListFrame';
 import { Fact, NameLine } from './OfferingFacts';
+import { PositionButton, Row } from './OfferingScreenParts';
 
 /**
  * /home/blockTrade2 — the customer's block-trade applications, newest first: the state the
@@ -45,18 +45,10 @@ export default function BlockApplicationsScreen() {
 
 function ApplicationRow({ application: a }: { application: BlockApplicationDto }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const words = useLifecycleWords();
   const state = topStateOf(a.state);
   return (
-    <Box
-      px="4"
-      py="3"
-      borderTopWidth="1px"
-      borderColor="border.muted"
-      _first={{ borderTopWidth: 0 }}
-      data-testid={`block-application-${a.id}`}
-    >
+    <Row testId={`block-application-${a.id}`}>
       <NameLine name={a.name} symbol={a.symbol}>
         <Badge
           colorPalette={paletteOf(blockApplicationMachine, a.state)}
@@ -83,17 +75,11 @@ function ApplicationRow({ application: a }: { application: BlockApplicationDto }
           {t('blockTrade.applications.reason', { reason: a.reason })}
         </Text>
       ) : null}
-      {a.orderId !== null ? (
-        <Button
-          mt="2"
-          size="xs"
-          variant="outline"
-          onClick={() => void navigate(`/trade/positionDetail?id=${a.orderId}`)}
-          data-testid={`block-position-${a.id}`}
-        >
-          {t('blockTrade.applications.position')}
-        </Button>
-      ) : null}
-    </Box>
+      <PositionButton
+        orderId={a.orderId}
+        label={t('blockTrade.applications.position')}
+        testId={`block-position-${a.id}`}
+      />
+    </Row>
   );
 }

@@ -5,19 +5,15 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { BlockOfferingDto, TradeProductDto } from '../../../contract/schemas/trade';
 import { SELL_TAX_PPM, openingCosts } from '../../../contract/trade';
 import { call } from '../../api';
-import { BackHeader } from '../../components/BackHeader';
-import { NumericStepper } from '../../components/NumericStepper';
 import { notify } from '../../components/toaster';
 import { FundPasswordConfirm } from '../../information/FundPasswordConfirm';
 import { formatPrice } from '../../market/format';
 import { useQuote } from '../../market/live';
-import { Card } from '../../market/parts/Card';
-import { ListState } from '../../market/parts/ListState';
-import { SimulatedBadge } from '../../market/parts/SimulatedBadge';
 import { useMarketCall } from '../../market/useMarketCall';
 import { lockWords } from '../../trade/ticket/ticketRules';
 import { idOf } from './blockLook';
 import { Fact, NameLine, OfferingBadges, OfferingTerms } from './OfferingFacts';
+import { OfferingFormFrame, StepperField } from './OfferingScreenParts';
 
 /**
  * /home/blockTrade1?id=… — apply for shares of one offering: a shares stepper from the minimum,
@@ -33,38 +29,29 @@ export default function BlockApplyScreen() {
   const products = useMarketCall('tradeProducts', {});
   const offering = list.data?.offerings.find((o) => o.id === id);
   const block = products.data?.products.find((p) => p.code === 'block');
-  const loading = list.loading || products.loading;
-  const failed = list.failed || products.failed;
+  const both = {
+    loading: list.loading || products.loading,
+    failed: list.failed || products.failed,
+    reload: () => {
+      if (list.failed) list.reload();
+      if (products.failed) products.reload();
+    },
+  };
 
   return (
-    <Box minH="100dvh" bg="bg.muted" data-testid="block-apply">
-      <BackHeader
-        title={t('blockTrade.apply.title')}
-        fallback="/home/blockTrade"
-        right={<SimulatedBadge compact />}
-      />
-      <Stack gap="3" p="3">
-        <Card pt="4" pb="4">
-          <ListState
-            testId="block-apply"
-            loading={loading}
-            failed={failed}
-            empty={!offering || !block}
-            emptyText={t('blockTrade.apply.notFound')}
-            onRetry={() => {
-              if (list.failed) list.reload();
-              if (products.failed) products.reload();
-            }}
-            rows={3}
-          >
-            {offering && block ? (
-              // Keyed by the offering: its minimum starts the stepper.
-              <ApplyForm key={offering.id} offering={offering} product={block} />
-            ) : null}
-          </ListState>
-        </Card>
-      </Stack>
-    </Box>
+    <OfferingFormFrame
+      testId="block-apply"
+      title={t('blockTrade.apply.title')}
+      fallback="/home/blockTrade"
+      list={both}
+      empty={!offering || !block}
+      emptyText={t('blockTrade.apply.notFound')}
+    >
+      {offering && block ? (
+        // Keyed by the offering: its minimum starts the stepper.
+        <ApplyForm key={offering.id} offering={offering} product={block} />
+      ) : null}
+    </OfferingFormFrame>
   );
 }
 
@@ -112,22 +99,15 @@ function ApplyForm({
         <OfferingTerms offering={offering} quote={quote.data?.price} />
         <Fact label={t('blockTrade.apply.lock')}>{t(lock.key, lock.params)}</Fact>
       </Box>
-      <Box>
-        <Text fontSize="sm" fontWeight="semibold" mb="1">
-          {t('blockTrade.apply.shares')}
-        </Text>
-        <NumericStepper
-          value={shares}
-          onChange={setShares}
-          min={offering.minShares}
-          step={1}
-          name="shares"
-          aria-label={t('blockTrade.apply.shares')}
-        />
-        <Text fontSize="xs" color="fg.muted" mt="1">
-          {t('blockTrade.apply.minNote', { min: formatPrice(offering.minShares) })}
-        </Text>
-      </Box>
+      <StepperField
+        label={t('blockTrade.apply.shares')}
+        value={shares}
+        onChange={setShares}
+        min={offering.minShares}
+        step={1}
+        name="shares"
+        note={t('blockTrade.apply.minNote', { min: formatPrice(offering.minShares) })}
+      />
       <Box data-testid="block-apply-costs">
         <Fact label={t('blockTrade.apply.notional')} testId="block-apply-notional">
           {won(costs.notional)}

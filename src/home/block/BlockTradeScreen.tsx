@@ -1,10 +1,10 @@
-import { Text, chakra } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { useQuotes } from '../../market/live';
 import { useMarketCall } from '../../market/useMarketCall';
 import { BlockListFrame } from './BlockListFrame';
 import { NameLine, OfferingBadges, OfferingTerms } from './OfferingFacts';
+import { OfferingButton } from './OfferingScreenParts';
 
 /**
  * /home/blockTrade — block trades (대량매매): the offerings staff listed, each with its price, the
@@ -13,7 +13,6 @@ import { NameLine, OfferingBadges, OfferingTerms } from './OfferingFacts';
  */
 export default function BlockTradeScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const list = useMarketCall('blockList', {});
   const offerings = list.data?.offerings ?? [];
   const quotes = useQuotes(offerings.map((o) => o.symbol));
@@ -40,24 +39,17 @@ export default function BlockTradeScreen() {
       emptyText={t('blockTrade.empty')}
     >
       {offerings.map((o) => (
-        <chakra.button
+        <OfferingButton
           key={o.id}
-          type="button"
-          textAlign="start"
-          px="4"
-          py="3"
-          borderTopWidth="1px"
-          borderColor="border.muted"
-          _first={{ borderTopWidth: 0 }}
-          onClick={() => void navigate(`/home/blockTrade1?id=${o.id}`)}
-          data-testid={`block-offering-${o.id}`}
-          aria-label={`${o.name} ${o.symbol}`}
+          to={`/home/blockTrade1?id=${o.id}`}
+          testId={`block-offering-${o.id}`}
+          label={`${o.name} ${o.symbol}`}
         >
           <NameLine name={o.name} symbol={o.symbol}>
             <OfferingBadges offering={o} />
           </NameLine>
           <OfferingTerms offering={o} quote={quotes.data?.[o.symbol]?.price} />
-        </chakra.button>
+        </OfferingButton>
       ))}
     </BlockListFrame>
   );

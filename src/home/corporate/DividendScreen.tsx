@@ -18,6 +18,7 @@ import { ListState } from '../../market/parts/ListState';
 import { SimulatedBadge } from '../../market/parts/SimulatedBadge';
 import { useMarketCall } from '../../market/useMarketCall';
 import { Fact, NameLine } from '../block/OfferingFacts';
+import { PositionButton, ROW_STYLE } from '../block/OfferingScreenParts';
 import { minuteOf, perHundred } from './corporateLook';
 
 /**
@@ -99,14 +100,6 @@ function Sections({ data }: { data: CorporateListDto }) {
   );
 }
 
-const rowStyle = {
-  px: '4',
-  py: '3',
-  borderTopWidth: '1px',
-  borderColor: 'border.muted',
-  _first: { borderTopWidth: 0 },
-} as const;
-
 function DemoBadge({ demo }: { demo: boolean }) {
   const { t } = useTranslation();
   return demo ? <Badge colorPalette="purple">{t('corporate.demo')}</Badge> : null;
@@ -116,7 +109,7 @@ function UpcomingRow({ action: a }: { action: UpcomingActionDto }) {
   const { t } = useTranslation();
   const won = (amount: number) => t('ticket.won', { amount: formatPrice(amount) });
   return (
-    <Box {...rowStyle} data-testid={`corporate-upcoming-${a.id}`}>
+    <Box {...ROW_STYLE} data-testid={`corporate-upcoming-${a.id}`}>
       <NameLine name={a.name} symbol={a.symbol}>
         <DemoBadge demo={a.demo} />{' '}
         <Badge colorPalette={a.kind === 'dividend' ? 'green' : 'blue'}>
@@ -146,7 +139,7 @@ function RightsRow({ offer: r }: { offer: RightsOfferDto }) {
   const navigate = useNavigate();
   const left = r.entitled - r.applied;
   return (
-    <Box {...rowStyle} data-testid={`corporate-rights-${r.id}`}>
+    <Box {...ROW_STYLE} data-testid={`corporate-rights-${r.id}`}>
       <NameLine name={r.name} symbol={r.symbol}>
         <DemoBadge demo={r.demo} />{' '}
         <Badge colorPalette={r.open ? 'green' : 'gray'}>
@@ -183,7 +176,7 @@ function DividendRow({ dividend: d }: { dividend: DividendRowDto }) {
   const { t } = useTranslation();
   const won = (amount: number) => t('ticket.won', { amount: formatPrice(amount) });
   return (
-    <Box {...rowStyle} data-testid={`corporate-dividend-${d.actionId}`}>
+    <Box {...ROW_STYLE} data-testid={`corporate-dividend-${d.actionId}`}>
       <NameLine name={d.name} symbol={d.symbol}>
         <DemoBadge demo={d.demo} />{' '}
         <Badge colorPalette={d.paidAt ? 'green' : 'orange'}>
@@ -204,11 +197,10 @@ function DividendRow({ dividend: d }: { dividend: DividendRowDto }) {
 
 function ApplicationRow({ application: a }: { application: RightsApplicationDto }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const words = useLifecycleWords();
   const state = topStateOf(a.state);
   return (
-    <Box {...rowStyle} data-testid={`corporate-application-${a.id}`}>
+    <Box {...ROW_STYLE} data-testid={`corporate-application-${a.id}`}>
       <NameLine name={a.name} symbol={a.symbol}>
         <Badge
           colorPalette={paletteOf(rightsApplicationMachine, a.state)}
@@ -232,17 +224,11 @@ function ApplicationRow({ application: a }: { application: RightsApplicationDto 
           {t('corporate.reason', { reason: a.reason })}
         </Text>
       ) : null}
-      {a.orderId !== null ? (
-        <Button
-          mt="2"
-          size="xs"
-          variant="outline"
-          onClick={() => void navigate(`/trade/positionDetail?id=${a.orderId}`)}
-          data-testid={`corporate-position-${a.id}`}
-        >
-          {t('corporate.position')}
-        </Button>
-      ) : null}
+      <PositionButton
+        orderId={a.orderId}
+        label={t('corporate.position')}
+        testId={`corporate-position-${a.id}`}
+      />
     </Box>
   );
 }

@@ -4,17 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { RightsOfferDto } from '../../../contract/schemas/corporate';
 import { call } from '../../api';
-import { BackHeader } from '../../components/BackHeader';
-import { NumericStepper } from '../../components/NumericStepper';
 import { notify } from '../../components/toaster';
 import { FundPasswordConfirm } from '../../information/FundPasswordConfirm';
 import { formatPrice } from '../../market/format';
-import { Card } from '../../market/parts/Card';
-import { ListState } from '../../market/parts/ListState';
-import { SimulatedBadge } from '../../market/parts/SimulatedBadge';
 import { useMarketCall } from '../../market/useMarketCall';
 import { idOf } from '../block/blockLook';
 import { Fact, NameLine } from '../block/OfferingFacts';
+import { OfferingFormFrame, StepperField } from '../block/OfferingScreenParts';
 import { minuteOf, perHundred } from './corporateLook';
 
 /**
@@ -30,28 +26,16 @@ export default function RightsApplyScreen() {
   const list = useMarketCall('corporateList', {});
   const offer = list.data?.rights.find((r) => r.id === id);
   return (
-    <Box minH="100dvh" bg="bg.muted" data-testid="rights-apply">
-      <BackHeader
-        title={t('corporate.applyTitle')}
-        fallback="/home/dividend"
-        right={<SimulatedBadge compact />}
-      />
-      <Stack gap="3" p="3">
-        <Card pt="4" pb="4">
-          <ListState
-            testId="rights-apply"
-            loading={list.loading}
-            failed={list.failed}
-            empty={!offer}
-            emptyText={t('corporate.notOffered')}
-            onRetry={list.reload}
-            rows={3}
-          >
-            {offer ? <ApplyForm key={offer.id} offer={offer} /> : null}
-          </ListState>
-        </Card>
-      </Stack>
-    </Box>
+    <OfferingFormFrame
+      testId="rights-apply"
+      title={t('corporate.applyTitle')}
+      fallback="/home/dividend"
+      list={list}
+      empty={!offer}
+      emptyText={t('corporate.notOffered')}
+    >
+      {offer ? <ApplyForm key={offer.id} offer={offer} /> : null}
+    </OfferingFormFrame>
   );
 }
 
@@ -96,20 +80,15 @@ function ApplyForm({ offer }: { offer: RightsOfferDto }) {
       </Box>
       {open ? (
         <>
-          <Box>
-            <Text fontSize="sm" fontWeight="semibold" mb="1">
-              {t('corporate.shares')}
-            </Text>
-            <NumericStepper
-              value={shares}
-              onChange={setShares}
-              min={1}
-              max={left}
-              step={1}
-              name="shares"
-              aria-label={t('corporate.shares')}
-            />
-          </Box>
+          <StepperField
+            label={t('corporate.shares')}
+            value={shares}
+            onChange={setShares}
+            min={1}
+            max={left}
+            step={1}
+            name="shares"
+          />
           <Box>
             <Fact label={t('corporate.total')} testId="rights-apply-total">
               {won(offer.issuePrice * shares)}

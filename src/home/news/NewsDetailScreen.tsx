@@ -2,7 +2,7 @@ import { Box, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { BackHeader } from '../../components/BackHeader';
-import { formatRecordTime } from '../../information/fundRecordLook';
+import { formatRecordTime } from '../../information/recordTime';
 import { Card } from '../../market/parts/Card';
 import { ListState } from '../../market/parts/ListState';
 import { useMarketCall } from '../../market/useMarketCall';

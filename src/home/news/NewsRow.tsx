@@ -2,7 +2,7 @@ import { Box, Flex, Image, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { NewsItemDto } from '../../../contract/schemas/news';
-import { formatRecordTime } from '../../information/fundRecordLook';
+import { formatRecordTime } from '../../information/recordTime';
 import { NewsLabels } from './NewsLabels';
 
 /** One article in a list: labels, title, summary, time, and the cover when it has one. */

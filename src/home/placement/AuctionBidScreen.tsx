@@ -5,19 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { AuctionDto } from '../../../contract/schemas/placement';
 import { auctionMachine } from '../../../machines/offering-window';
-import { BackHeader } from '../../components/BackHeader';
-import { NumericStepper } from '../../components/NumericStepper';
 import { notify } from '../../components/toaster';
 import { formatPrice } from '../../market/format';
-import { Card } from '../../market/parts/Card';
-import { ListState } from '../../market/parts/ListState';
-import { SimulatedBadge } from '../../market/parts/SimulatedBadge';
 import { useMarketCall } from '../../market/useMarketCall';
 import { idOf, windowText } from '../block/blockLook';
-import { Fact, NameLine } from '../block/OfferingFacts';
+import { Fact } from '../block/OfferingFacts';
+import { OfferingFormFrame, StepperField } from '../block/OfferingScreenParts';
 import { makeAuctionBidFlow } from './offeringFlow';
 import { OfferingFlow } from './OfferingFlow';
-import { Badges, DemoBadge, StateBadge } from './placementLook';
+import { WindowHeading } from './placementLook';
 
 /**
  * /home/auctionBid?id=… — a sealed bid: price from the reserve and shares from the minimum;
@@ -32,28 +28,16 @@ export default function AuctionBidScreen() {
   const auction = list.data?.auctions.find((x) => x.id === id);
 
   return (
-    <Box minH="100dvh" bg="bg.muted" data-testid="auction-bid">
-      <BackHeader
-        title={t('auctions.bid.title')}
-        fallback="/home/auction"
-        right={<SimulatedBadge compact />}
-      />
-      <Stack gap="3" p="3">
-        <Card pt="4" pb="4">
-          <ListState
-            testId="auction-bid"
-            loading={list.loading}
-            failed={list.failed}
-            empty={!auction}
-            emptyText={t('auctions.bid.notFound')}
-            onRetry={list.reload}
-            rows={3}
-          >
-            {auction ? <BidForm key={auction.id} auction={auction} /> : null}
-          </ListState>
-        </Card>
-      </Stack>
-    </Box>
+    <OfferingFormFrame
+      testId="auction-bid"
+      title={t('auctions.bid.title')}
+      fallback="/home/auction"
+      list={list}
+      empty={!auction}
+      emptyText={t('auctions.bid.notFound')}
+    >
+      {auction ? <BidForm key={auction.id} auction={auction} /> : null}
+    </OfferingFormFrame>
   );
 }
 
@@ -71,17 +55,13 @@ function BidForm({ auction: a }: { auction: AuctionDto }) {
   return (
     <Stack px="4" gap="4">
       <Box>
-        <NameLine name={a.name} symbol={a.symbol} nameTestId="auction-bid-name">
-          <Badges>
-            <DemoBadge demo={a.demo} testId="auction-bid-demo" />
-            <StateBadge
-              machine={auctionMachine}
-              entityType="auction"
-              state={a.state}
-              testId="auction-bid-state"
-            />
-          </Badges>
-        </NameLine>
+        <WindowHeading
+          offering={a}
+          machine={auctionMachine}
+          entityType="auction"
+          testId="auction-bid"
+          nameTestId="auction-bid-name"
+        />
         <Fact label={t('auctions.offered')}>
           {t('ticket.sharesCount', { shares: formatPrice(a.sharesOffered) })}
         </Fact>
@@ -98,32 +78,22 @@ function BidForm({ auction: a }: { auction: AuctionDto }) {
         testId="auction-bid"
         form={
           <>
-            <Box>
-              <Text fontSize="sm" fontWeight="semibold" mb="1">
-                {t('auctions.bidPrice')}
-              </Text>
-              <NumericStepper
-                value={price}
-                onChange={setPrice}
-                min={a.reservePrice}
-                step={100}
-                name="price"
-                aria-label={t('auctions.bidPrice')}
-              />
-            </Box>
-            <Box>
-              <Text fontSize="sm" fontWeight="semibold" mb="1">
-                {t('placements.apply.shares')}
-              </Text>
-              <NumericStepper
-                value={shares}
-                onChange={setShares}
-                min={a.minShares}
-                step={1}
-                name="shares"
-                aria-label={t('placements.apply.shares')}
-              />
-            </Box>
+            <StepperField
+              label={t('auctions.bidPrice')}
+              value={price}
+              onChange={setPrice}
+              min={a.reservePrice}
+              step={100}
+              name="price"
+            />
+            <StepperField
+              label={t('placements.apply.shares')}
+              value={shares}
+              onChange={setShares}
+              min={a.minShares}
+              step={1}
+              name="shares"
+            />
             <Box>
               <Fact label={t('placements.apply.amount')} testId="auction-bid-amount">
                 {won(price * shares)}

@@ -1,15 +1,15 @@
-import { Button, Text, chakra } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { AuctionBidDto } from '../../../contract/schemas/placement';
 import { auctionBidMachine } from '../../../machines/auction-bid';
 import { auctionMachine } from '../../../machines/offering-window';
-import { formatRecordTime } from '../../information/fundRecordLook';
+import { formatRecordTime } from '../../information/recordTime';
 import { formatPrice } from '../../market/format';
 import { useMarketCall } from '../../market/useMarketCall';
 import { windowText } from '../block/blockLook';
 import { Fact, NameLine } from '../block/OfferingFacts';
-import { Badges, CardsScreen, DemoBadge, Row, StateBadge } from './placementLook';
+import { OfferingButton, PositionButton, Row } from '../block/OfferingScreenParts';
+import { CardsScreen, StateBadge, WindowHeading } from './placementLook';
 
 /**
  * /home/auction — auctions (경매): shares offered, the reserve price, the minimum and the window;
@@ -18,7 +18,6 @@ import { Badges, CardsScreen, DemoBadge, Row, StateBadge } from './placementLook
  */
 export default function AuctionListScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const list = useMarketCall('auctionList', {});
   const auctions = list.data?.auctions ?? [];
   const bids = list.data?.bids ?? [];
@@ -42,30 +41,19 @@ export default function AuctionListScreen() {
           empty: auctions.length === 0,
           emptyText: t('auctions.empty'),
           rows: auctions.map((x) => (
-            <chakra.button
+            <OfferingButton
               key={x.id}
-              type="button"
-              textAlign="start"
-              px="4"
-              py="3"
-              borderTopWidth="1px"
-              borderColor="border.muted"
-              _first={{ borderTopWidth: 0 }}
-              onClick={() => void navigate(`/home/auctionBid?id=${x.id}`)}
-              data-testid={`auction-${x.id}`}
-              aria-label={`${x.name} ${x.symbol}`}
+              to={`/home/auctionBid?id=${x.id}`}
+              testId={`auction-${x.id}`}
+              label={`${x.name} ${x.symbol}`}
             >
-              <NameLine name={x.name} symbol={x.symbol}>
-                <Badges>
-                  <DemoBadge demo={x.demo} testId={`auction-demo-${x.id}`} />
-                  <StateBadge
-                    machine={auctionMachine}
-                    entityType="auction"
-                    state={x.state}
-                    testId={`auction-state-${x.id}`}
-                  />
-                </Badges>
-              </NameLine>
+              <WindowHeading
+                offering={x}
+                machine={auctionMachine}
+                entityType="auction"
+                testId="auction"
+                id={x.id}
+              />
               <Fact label={t('auctions.offered')}>
                 {t('ticket.sharesCount', { shares: formatPrice(x.sharesOffered) })}
               </Fact>
@@ -81,7 +69,7 @@ export default function AuctionListScreen() {
                   {won(x.lowestWinningPrice)}
                 </Fact>
               ) : null}
-            </chakra.button>
+            </OfferingButton>
           )),
         },
         {
@@ -99,7 +87,6 @@ export default function AuctionListScreen() {
 
 function BidRow({ bid: b }: { bid: AuctionBidDto }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const won = (amount: number | null) =>
     amount === null ? '–' : t('ticket.won', { amount: formatPrice(amount) });
   return (
@@ -122,17 +109,11 @@ function BidRow({ bid: b }: { bid: AuctionBidDto }) {
       </Fact>
       <Fact label={t('placements.winningAmount')}>{won(b.wonAmount)}</Fact>
       <Fact label={t('auctions.bidAt')}>{formatRecordTime(b.createdAt, i18n.language)}</Fact>
-      {b.orderId !== null ? (
-        <Button
-          mt="2"
-          size="xs"
-          variant="outline"
-          onClick={() => void navigate(`/trade/positionDetail?id=${b.orderId}`)}
-          data-testid={`auction-position-${b.id}`}
-        >
-          {t('placements.position')}
-        </Button>
-      ) : null}
+      <PositionButton
+        orderId={b.orderId}
+        label={t('placements.position')}
+        testId={`auction-position-${b.id}`}
+      />
     </Row>
   );
 }

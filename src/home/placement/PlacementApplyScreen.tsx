@@ -6,19 +6,15 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { tierOf } from '../../../contract/placement-rules';
 import type { PlacementDto } from '../../../contract/schemas/placement';
 import { placementMachine } from '../../../machines/offering-window';
-import { BackHeader } from '../../components/BackHeader';
-import { NumericStepper } from '../../components/NumericStepper';
 import { notify } from '../../components/toaster';
 import { formatPrice } from '../../market/format';
-import { Card } from '../../market/parts/Card';
-import { ListState } from '../../market/parts/ListState';
-import { SimulatedBadge } from '../../market/parts/SimulatedBadge';
 import { useMarketCall } from '../../market/useMarketCall';
 import { idOf, windowText } from '../block/blockLook';
-import { Fact, NameLine } from '../block/OfferingFacts';
+import { Fact } from '../block/OfferingFacts';
+import { OfferingFormFrame, StepperField } from '../block/OfferingScreenParts';
 import { makePlacementApplyFlow } from './offeringFlow';
 import { OfferingFlow } from './OfferingFlow';
-import { Badges, DemoBadge, StateBadge } from './placementLook';
+import { WindowHeading } from './placementLook';
 
 /**
  * /home/newStockPsBuy?id=… — one placement and applying for it: its price, quantity, tiers and
@@ -33,28 +29,16 @@ export default function PlacementApplyScreen() {
   const placement = list.data?.placements.find((p) => p.id === id);
 
   return (
-    <Box minH="100dvh" bg="bg.muted" data-testid="placement-apply">
-      <BackHeader
-        title={t('placements.apply.title')}
-        fallback="/home/newStockps"
-        right={<SimulatedBadge compact />}
-      />
-      <Stack gap="3" p="3">
-        <Card pt="4" pb="4">
-          <ListState
-            testId="placement-apply"
-            loading={list.loading}
-            failed={list.failed}
-            empty={!placement}
-            emptyText={t('placements.apply.notFound')}
-            onRetry={list.reload}
-            rows={3}
-          >
-            {placement ? <ApplyForm key={placement.id} placement={placement} /> : null}
-          </ListState>
-        </Card>
-      </Stack>
-    </Box>
+    <OfferingFormFrame
+      testId="placement-apply"
+      title={t('placements.apply.title')}
+      fallback="/home/newStockps"
+      list={list}
+      empty={!placement}
+      emptyText={t('placements.apply.notFound')}
+    >
+      {placement ? <ApplyForm key={placement.id} placement={placement} /> : null}
+    </OfferingFormFrame>
   );
 }
 
@@ -73,17 +57,13 @@ function ApplyForm({ placement: p }: { placement: PlacementDto }) {
   return (
     <Stack px="4" gap="4">
       <Box>
-        <NameLine name={p.name} symbol={p.symbol} nameTestId="placement-apply-name">
-          <Badges>
-            <DemoBadge demo={p.demo} testId="placement-apply-demo" />
-            <StateBadge
-              machine={placementMachine}
-              entityType="placement"
-              state={p.state}
-              testId="placement-apply-state"
-            />
-          </Badges>
-        </NameLine>
+        <WindowHeading
+          offering={p}
+          machine={placementMachine}
+          entityType="placement"
+          testId="placement-apply"
+          nameTestId="placement-apply-name"
+        />
         <Fact label={t('placements.price')}>{won(p.price)}</Fact>
         <Fact label={t('placements.quantity')}>
           {t('ticket.sharesCount', { shares: formatPrice(p.sharesOffered) })}
@@ -111,22 +91,15 @@ function ApplyForm({ placement: p }: { placement: PlacementDto }) {
         testId="placement-apply"
         form={
           <>
-            <Box>
-              <Text fontSize="sm" fontWeight="semibold" mb="1">
-                {t('placements.apply.shares')}
-              </Text>
-              <NumericStepper
-                value={shares}
-                onChange={setShares}
-                min={p.minShares}
-                step={1}
-                name="shares"
-                aria-label={t('placements.apply.shares')}
-              />
-              <Text fontSize="xs" color="fg.muted" mt="1">
-                {t('placements.apply.minNote', { min: formatPrice(p.minShares) })}
-              </Text>
-            </Box>
+            <StepperField
+              label={t('placements.apply.shares')}
+              value={shares}
+              onChange={setShares}
+              min={p.minShares}
+              step={1}
+              name="shares"
+              note={t('placements.apply.minNote', { min: formatPrice(p.minShares) })}
+            />
             <Box>
               <Fact label={t('placements.apply.amount')}>{won(p.price * shares)}</Fact>
               <Fact label={t('placements.deposit')} testId="placement-apply-deposit">

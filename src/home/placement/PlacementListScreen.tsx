@@ -1,18 +1,18 @@
-import { Button, Text, chakra } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { PlacementApplicationDto } from '../../../contract/schemas/placement';
 import { placementMachine } from '../../../machines/offering-window';
 import { placementApplicationMachine } from '../../../machines/placement-application';
 import { call } from '../../api';
 import { notify } from '../../components/toaster';
-import { formatRecordTime } from '../../information/fundRecordLook';
+import { formatRecordTime } from '../../information/recordTime';
 import { formatPrice } from '../../market/format';
 import { useMarketCall } from '../../market/useMarketCall';
 import { windowText } from '../block/blockLook';
 import { Fact, NameLine } from '../block/OfferingFacts';
-import { Badges, CardsScreen, DemoBadge, Row, StateBadge } from './placementLook';
+import { OfferingButton, PositionButton, Row } from '../block/OfferingScreenParts';
+import { CardsScreen, StateBadge, WindowHeading } from './placementLook';
 
 /**
  * /home/newStockps — placements (배정): each with its placement price, quantity, minimum, tiers
@@ -22,7 +22,6 @@ import { Badges, CardsScreen, DemoBadge, Row, StateBadge } from './placementLook
  */
 export default function PlacementListScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const list = useMarketCall('placementList', {});
   const placements = list.data?.placements ?? [];
   const applications = list.data?.applications ?? [];
@@ -46,30 +45,19 @@ export default function PlacementListScreen() {
           empty: placements.length === 0,
           emptyText: t('placements.empty'),
           rows: placements.map((p) => (
-            <chakra.button
+            <OfferingButton
               key={p.id}
-              type="button"
-              textAlign="start"
-              px="4"
-              py="3"
-              borderTopWidth="1px"
-              borderColor="border.muted"
-              _first={{ borderTopWidth: 0 }}
-              onClick={() => void navigate(`/home/newStockPsBuy?id=${p.id}`)}
-              data-testid={`placement-${p.id}`}
-              aria-label={`${p.name} ${p.symbol}`}
+              to={`/home/newStockPsBuy?id=${p.id}`}
+              testId={`placement-${p.id}`}
+              label={`${p.name} ${p.symbol}`}
             >
-              <NameLine name={p.name} symbol={p.symbol}>
-                <Badges>
-                  <DemoBadge demo={p.demo} testId={`placement-demo-${p.id}`} />
-                  <StateBadge
-                    machine={placementMachine}
-                    entityType="placement"
-                    state={p.state}
-                    testId={`placement-state-${p.id}`}
-                  />
-                </Badges>
-              </NameLine>
+              <WindowHeading
+                offering={p}
+                machine={placementMachine}
+                entityType="placement"
+                testId="placement"
+                id={p.id}
+              />
               <Fact label={t('placements.price')}>{won(p.price)}</Fact>
               <Fact label={t('placements.quantity')}>
                 {t('ticket.sharesCount', { shares: formatPrice(p.sharesOffered) })}
@@ -80,7 +68,7 @@ export default function PlacementListScreen() {
               <Fact label={t('placements.window')}>
                 {t('placements.windowText', windowText(p))}
               </Fact>
-            </chakra.button>
+            </OfferingButton>
           )),
         },
         {
@@ -106,7 +94,6 @@ function ApplicationRow({
   onPaid: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
   const won = (amount: number | null) =>
     amount === null ? '–' : t('ticket.won', { amount: formatPrice(amount) });
@@ -159,17 +146,11 @@ function ApplicationRow({
           {t('placements.pay')}
         </Button>
       ) : null}
-      {a.orderId !== null ? (
-        <Button
-          mt="2"
-          size="xs"
-          variant="outline"
-          onClick={() => void navigate(`/trade/positionDetail?id=${a.orderId}`)}
-          data-testid={`placement-position-${a.id}`}
-        >
-          {t('placements.position')}
-        </Button>
-      ) : null}
+      <PositionButton
+        orderId={a.orderId}
+        label={t('placements.position')}
+        testId={`placement-position-${a.id}`}
+      />
     </Row>
   );
 }

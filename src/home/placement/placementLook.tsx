@@ -8,11 +8,12 @@ import { useLifecycleWords } from '../../lifecycle/words';
 import { Card } from '../../market/parts/Card';
 import { ListState } from '../../market/parts/ListState';
 import { SimulatedBadge } from '../../market/parts/SimulatedBadge';
+import { NameLine } from '../block/OfferingFacts';
 
 /**
  * What the placement and auction screens share: a window's or a record's state as a badge in the
- * customer's words, the demo label, and a screen of cards each with its loading, empty and error
- * states.
+ * customer's words, the demo label, a window's name line with both, and a screen of cards each
+ * with its loading, empty and error states.
  */
 export function StateBadge({
   machine,
@@ -91,26 +92,46 @@ export function CardsScreen({
   );
 }
 
-/** A row of a list card. */
-export function Row({ testId, children }: { testId: string; children: ReactNode }) {
-  return (
-    <Box
-      px="4"
-      py="3"
-      borderTopWidth="1px"
-      borderColor="border.muted"
-      _first={{ borderTopWidth: 0 }}
-      data-testid={testId}
-    >
-      {children}
-    </Box>
-  );
-}
-
 export function Badges({ children }: { children: ReactNode }) {
   return (
     <Flex gap="1.5" flexShrink={0}>
       {children}
     </Flex>
+  );
+}
+
+/**
+ * A placement's or an auction's name and code with its demo label and state; the badges' test ids
+ * are `${testId}-demo` and `${testId}-state`, or `${testId}-demo-${id}` and `${testId}-state-${id}`
+ * in a list.
+ */
+export function WindowHeading({
+  offering: o,
+  machine,
+  entityType,
+  testId,
+  id,
+  nameTestId,
+}: {
+  offering: { name: string; symbol: string; demo: boolean; state: string };
+  machine: AnyStateMachine;
+  entityType: string;
+  testId: string;
+  id?: number;
+  nameTestId?: string;
+}) {
+  const suffix = id === undefined ? '' : `-${id}`;
+  return (
+    <NameLine name={o.name} symbol={o.symbol} nameTestId={nameTestId}>
+      <Badges>
+        <DemoBadge demo={o.demo} testId={`${testId}-demo${suffix}`} />
+        <StateBadge
+          machine={machine}
+          entityType={entityType}
+          state={o.state}
+          testId={`${testId}-state${suffix}`}
+        />
+      </Badges>
+    </NameLine>
   );
 }

@@ -27,6 +27,38 @@ export interface CandleChartProps {
   from?: number | null;
 }
 
+/** Highcharts' own per-series redraw (not in its typings): the series laid out on unchanged axes. */
+type SeriesWithRedraw = Highcharts.Series & { redraw?: () => void };
+
+/** Whether the forming candle, its volume and today's averages still fit the axes as drawn. */
+function insideAxes(
+  price: Highcharts.Series,
+  volume: Highcharts.Series,
+  live: Candle,
+  averages: readonly number[],
+): boolean {
+  const { min, max } = price.yAxis;
+  const volumeMax = volume.yAxis.max;
+  if (min === undefined || max === undefined || min === null || max === null) return false;
+  if (volumeMax === undefined || volumeMax === null || live.volume > volumeMax) return false;
+  return [live.low, live.high, live.close, ...averages].every((v) => v >= min && v <= max);
+}
+
+/**
+ * A tick inside the axes redraws the changed series only. `chart.redraw()` re-measures the axes,
+ * margins and fonts (forced style and layout reads) whatever changed: four times the work, once
+ * a second, on a slow phone's main thread. A new bucket or a value past an axis takes the full
+ * redraw, which rescales.
+ */
+function redrawSeries(chart: Chart, series: readonly Highcharts.Series[]): void {
+  const drawable = series as readonly SeriesWithRedraw[];
+  if (drawable.some((s) => typeof s.redraw !== 'function')) {
+    chart.redraw(false);
+    return;
+  }
+  for (const s of drawable) s.redraw?.();
+}
+
 /** Constant, so the memoised HighchartsReact skips renders caused only by live frames. */
 const CONTAINER_PROPS = { 'data-testid': 'stock-chart-canvas' };
 
@@ -81,15 +113,26 @@ export default function CandleChart({
     if (list[list.length - 1]?.start === live.start) list[list.length - 1] = live;
     else list.push({ start: live.start, close: live.close });
     const values = list.map((c) => c.close);
+    const averages: Highcharts.Series[] = [];
+    const averageValues: number[] = [];
+    // A point added anywhere needs the chart's pass that generates points; an update does not.
+    let added = !same;
     for (const { days } of MOVING_AVERAGES) {
       const ma = chart.get(`ma${days}`) as Highcharts.Series | undefined;
       const value = lastAverage(values, days);
       if (!ma || value === null) continue;
       const maLast = ma.data[ma.data.length - 1];
       if (maLast && maLast.x === live.start) maLast.update(value, false, false);
-      else ma.addPoint([live.start, value], false, false, false);
+      else {
+        ma.addPoint([live.start, value], false, false, false);
+        added = true;
+      }
+      averages.push(ma);
+      averageValues.push(value);
     }
-    chart.redraw(false);
+    if (!added && insideAxes(price, volume, live, averageValues))
+      redrawSeries(chart, [price, volume, ...averages]);
+    else chart.redraw(false);
   }, [live, line]);
 
   const chartName = `${labels.price} / ${labels.volume}`;

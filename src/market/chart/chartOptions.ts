@@ -248,6 +248,10 @@ export function chartOptions(candles: readonly Candle[], setup: ChartSetup): Opt
         data: movingAverage(candles, days),
         color,
         lineWidth: 1,
+        // Only the points in view are laid out on each redraw (the live candle's, once a second),
+        // as for the candles and volume bars (Highcharts crops those above 50 points already);
+        // a line's default is 300, more than the year a daily chart loads.
+        cropThreshold: 50,
         enableMouseTracking: true,
         marker: { enabled: false },
         states: { hover: { lineWidthPlus: 0 } },

@@ -16,6 +16,7 @@ import { NumericStepper } from '../../components/NumericStepper';
 import { translateRefusal } from '../../i18n/translateRefusal';
 import { formatPrice } from '../../market/format';
 import { ChoiceGroup } from './ChoiceGroup';
+import { SIDE_TINT } from './sideTint';
 import { LockText } from './ProductStatus';
 import { limitPriceProblem, parsePrice } from './ticketRules';
 import type { PriceLimits, PriceProblem } from './ticketRules';
@@ -28,9 +29,6 @@ export interface TicketForm {
   lots: number;
   leverage: number;
 }
-
-/** Red for a long, blue for a short, as Korean screens colour them; dark enough for white text (AA). */
-export const SIDE_TINT: Record<OrderSide, string> = { long: '#d42a36', short: '#2563eb' };
 
 /** The next price one tick away; an off-tick price goes to the nearest tick in that direction. */
 function stepPrice(text: string, direction: 1 | -1, fallback: number | null): number | null {

@@ -2,7 +2,7 @@ import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { OrderPreviewDto } from '../../../contract/schemas/trade';
 import { Row } from '../../information/DetailRow';
-import { formatRecordTime } from '../../information/fundRecordLook';
+import { formatRecordTime } from '../../information/recordTime';
 import { translateRefusal } from '../../i18n/translateRefusal';
 import { formatPrice } from '../../market/format';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderSide, TradeProductCode } from '../../../contract/trade';
 import { CloseIcon } from '../../market/parts/marketIcons';
 import type { PickedPrice } from './OrderTicket';
-import { TradeTicket } from './TradeTicket';
+import { LazyTradeTicket } from './lazyTradeTicket';
 
 /** How much of the screen the sheet may take; the page keeps that much room under its content. */
 export const SHEET_MAX_HEIGHT = '70dvh';
@@ -82,7 +82,7 @@ export const TicketSheet = memo(function TicketSheet({
         </IconButton>
       </Flex>
       <Box px="4">
-        <TradeTicket productCode={productCode} symbol={symbol} side={side} picked={picked} />
+        <LazyTradeTicket productCode={productCode} symbol={symbol} side={side} picked={picked} />
       </Box>
     </Box>
   );

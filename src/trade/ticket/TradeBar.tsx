@@ -2,7 +2,8 @@ import { Box, Button, Flex } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderSide } from '../../../contract/trade';
-import { SIDE_TINT } from './TicketEditor';
+import { preloadTradeTicket } from './lazyTradeTicket';
+import { SIDE_TINT } from './sideTint';
 
 /** The height of the bar, for the page's padding under its last card. */
 export const TRADE_BAR_HEIGHT = '16';
@@ -35,6 +36,9 @@ export const TradeBar = memo(function TradeBar({ onOpen }: { onOpen: (side: Orde
             fontWeight="bold"
             color="white"
             bg={SIDE_TINT[side]}
+            // A press starts fetching the ticket's code before the click opens it.
+            onPointerDown={preloadTradeTicket}
+            onFocus={preloadTradeTicket}
             onClick={() => onOpen(side)}
             data-testid={`trade-bar-${side}`}
           >

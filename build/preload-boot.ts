@@ -1,0 +1,43 @@
+import type { Plugin } from 'vite';
+
+/**
+ * The entry (src/main.tsx) imports the app (src/app/boot.tsx) dynamically, so that it can start
+ * the screen on the address first; Vite would then fetch the app's chunks only once the entry has
+ * arrived and run. This adds them to index.html as modulepreload links, so they leave with the
+ * HTML as when the entry imported them statically.
+ */
+export function preloadBoot(bootModule: string): Plugin {
+  return {
+    name: 'maru-preload-boot',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle || context.filename.endsWith('admin.html')) return html;
+        type Output = (typeof bundle)[string];
+        const chunks = Object.values(bundle).filter(
+          (o): o is Extract<Output, { type: 'chunk' }> => o.type === 'chunk',
+        );
+        const boot = chunks.find((c) => c.facadeModuleId?.endsWith(bootModule));
+        if (!boot) throw new Error(`preload-boot: no chunk for ${bootModule}`);
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? [])
+            visit(imported);
+        };
+        visit(boot.fileName);
+        const present = new Set([...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]));
+        return [...files]
+          .filter((file) => !present.has(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { ConfigRetry } from './ConfigRetry';
+import { setNavigator } from './navigate';
+import { preloadRoute } from './preloadRoute';
+import { createAppRouter } from './router';
+import { notify } from '../components/toaster';
+import { loadSiteConfig } from '../config/siteConfig';
+import { i18n, startI18n } from '../i18n/i18n';
+import { installNativeAdapter } from '../native';
+import { registerWorker } from '../pwa/registerWorker';
+import { sessionStore } from '../session';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+const root = createRoot(container);
+
+function mountApp(): void {
+  const router = createAppRouter();
+  setNavigator((path) => void router.navigate(path));
+  installNativeAdapter({
+    canGoBack: () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0,
+    goBack: () => void router.navigate(-1),
+    warn: () => notify(i18n.t('ui:native.pressAgainToQuit')),
+  });
+  // A transition renders in slices that yield to the browser, rather than one long task that
+  // blocks a slow phone's main thread (Lighthouse's total blocking time) while the first screen
+  // is built.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  });
+}
+
+/**
+ * The spec's start-up: the app mounts only once /common/config has answered. The splash in
+ * index.html stays up meanwhile; the language pack loads at the same time.
+ */
+async function boot(): Promise<void> {
+  try {
+    await Promise.all([startI18n(sessionStore.get().language), loadSiteConfig()]);
+  } catch {
+    root.render(<ConfigRetry onRetry={boot} />);
+    return;
+  }
+  mountApp();
+}
+
+// The screen on the address loads its texts beside the config (src/main.tsx started its chunk).
+preloadRoute(window.location.hash);
+void boot();
+registerWorker();

@@ -1,0 +1,48 @@
+import type { CallName } from '../../contract/calls';
+import type { RequestOf } from '../api/calls';
+import { startEarlyCall } from '../api/earlyCall';
+import { sessionStore } from '../session/sessionStore';
+
+type FirstCall = { [N in CallName]: { name: N; body: RequestOf<N> } }[CallName];
+
+interface EarlyScreen {
+  /** The screen's chunk (src/app/screens.ts loads the screen through the same function). */
+  load: () => Promise<unknown>;
+  /** The call the screen makes first, known from its address alone. */
+  firstCall?: (params: URLSearchParams) => FirstCall | null;
+}
+
+export const loadStockDetailScreen = () => import('../market/StockDetailScreen');
+
+/**
+ * Screens a customer opens by a link or a reload whose price must show first on a slow phone:
+ * their code and first call start from the entry, before the app's own code has arrived.
+ * Every one of them needs a session (without one the router sends the customer to the login).
+ */
+const EARLY_SCREENS: Partial<Record<string, EarlyScreen>> = {
+  '/market/stockDetail': {
+    load: loadStockDetailScreen,
+    // The body exactly as StockDetailScreen sends it, or the early answer is not used.
+    firstCall: (params) => {
+      const code = (params.get('code') ?? '').toUpperCase();
+      return code ? { name: 'stockDetail', body: { code } } : null;
+    },
+  },
+};
+
+/** The path and query of a hash-router address (`#/market/stockDetail?code=005930`). */
+export function splitHash(hash: string): { path: string; query: URLSearchParams } {
+  const [path = '', query = ''] = hash.replace(/^#/, '').split('?');
+  return { path, query: new URLSearchParams(query) };
+}
+
+/** Called once by src/main.tsx, as the entry is evaluated. */
+export function startScreenEarly(hash: string): void {
+  const { path, query } = splitHash(hash);
+  const screen = EARLY_SCREENS[path];
+  if (!screen || !sessionStore.get().token) return;
+  // A failed load shows as the route's error when the app asks for the screen itself.
+  screen.load().catch(() => undefined);
+  const first = screen.firstCall?.(query);
+  if (first) startEarlyCall(first.name, first.body);
+}
