@@ -80,6 +80,10 @@ export default defineConfig({
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Two files at a time (vitest's default on two cores is one): a file spends much of its
+          // time in PGlite or waiting for PostgreSQL, and one worker left a core idle. Every file
+          // has its own databases, Redis prefix and ports, so two never share state.
+          maxWorkers: 2,
         },
       },
       {
@@ -90,6 +94,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./tests/support/client-setup.ts'],
           testTimeout: 30_000,
+          // As the node project's (both run in one group, which needs one worker count).
+          maxWorkers: 2,
         },
       },
       {

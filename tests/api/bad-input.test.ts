@@ -2,17 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallName, CallSpec, ErrorCode } from '../../contract';
 import { CALLS, IDEMPOTENCY_KEY_HEADER } from '../../contract';
-import { count, sql } from 'drizzle-orm';
-import type { AnyPgTable } from 'drizzle-orm/pg-core';
+import { isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/connect';
 import {
   balanceAdjustments,
   bankCards,
+  customers as customerRows,
   deposits,
   exchangeQuotes,
   exchanges,
+  journalEntries as journalEntryRows,
   ledgerAccounts,
   postings,
+  sessions as sessionRows,
   uploads,
   wallets,
   withdrawals,
@@ -27,6 +29,8 @@ import {
   callRaw,
   expectRefusal,
   registerCustomer,
+  rowCount,
+  scalars,
   writeSnapshot,
 } from './api-helpers';
 
@@ -578,22 +582,34 @@ const CALL_NAMES = Object.keys(CALLS) as CallName[];
  * wallets, uploads) and every stored balance.
  */
 async function snapshot(db: Database) {
-  const rows = async (table: AnyPgTable) => (await db.select({ n: count() }).from(table))[0]?.n;
-  const [balances] = await db
-    .select({ sum: sql<string>`coalesce(sum(abs(${ledgerAccounts.balance})), 0)::text` })
-    .from(ledgerAccounts);
+  // One statement (scalars): two snapshots per refusal, thousands of refusals.
+  const { customers, sessions, liveSessions, journalEntries, balances, ...rows } = await scalars(
+    db,
+    {
+      customers: rowCount(customerRows),
+      sessions: rowCount(sessionRows),
+      liveSessions: rowCount(sessionRows, isNull(sessionRows.revokedAt)),
+      journalEntries: rowCount(journalEntryRows),
+      deposits: rowCount(deposits),
+      withdrawals: rowCount(withdrawals),
+      exchanges: rowCount(exchanges),
+      exchangeQuotes: rowCount(exchangeQuotes),
+      adjustments: rowCount(balanceAdjustments),
+      bankCards: rowCount(bankCards),
+      wallets: rowCount(wallets),
+      uploads: rowCount(uploads),
+      postings: rowCount(postings),
+      balances: sql`select coalesce(sum(abs(${ledgerAccounts.balance})), 0) from ${ledgerAccounts}`,
+    },
+  );
   return {
-    ...(await writeSnapshot(db)),
-    deposits: await rows(deposits),
-    withdrawals: await rows(withdrawals),
-    exchanges: await rows(exchanges),
-    exchangeQuotes: await rows(exchangeQuotes),
-    adjustments: await rows(balanceAdjustments),
-    bankCards: await rows(bankCards),
-    wallets: await rows(wallets),
-    uploads: await rows(uploads),
-    postings: await rows(postings),
-    balances: balances?.sum,
+    // writeSnapshot's figures, in the same statement as the rest.
+    customers: Number(customers),
+    sessions: Number(sessions),
+    liveSessions: Number(liveSessions),
+    journalEntries: Number(journalEntries),
+    ...Object.fromEntries(Object.entries(rows).map(([name, n]) => [name, Number(n)])),
+    balances,
   };
 }
 
