@@ -1,28 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_HEADER,
-  API_BASE,
-  IDEMPOTENCY_KEY_HEADER,
-  KYC_UPLOAD_PATH,
-  STAFF_API_BASE,
-  STAFF_TOKEN_HEADER,
-  TOKEN_HEADER,
-} from '../../contract';
 import { subscriptionDeposit } from '../../contract/ipo';
 import { formatMoney } from '../../contract/money';
 import { CALL_PATHS } from '../../contract/paths';
-import { RECHARGE_VOUCHER_PATH } from '../../contract/schemas/funds';
 import type { StaffIpoOfferingDto } from '../../contract/schemas/ipo';
 import type { TradeProductTerms } from '../../contract/trade';
 import koLifecycles from '../../locales/ko/lifecycles.json';
 import koUi from '../../locales/ko/ui.json';
-import { axeViolations } from './axe';
+import { seriousAxeProblems } from './axe';
 import {
+  customerCall,
+  fundedCustomer,
   launchBrowser,
   newPhonePage,
+  staffCall,
   staffFirstSignIn,
   startAppInProcessWithStaff,
   step,
@@ -86,106 +77,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-interface Session {
-  token: string;
-  account: string;
-}
-
-async function post<T>(
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-  contentType = 'application/json',
-): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': contentType, ...headers },
-    body: body instanceof Buffer ? new Uint8Array(body) : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { status: number; data: T };
-  if (answer.status !== 1) throw new Error(`${url}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
-
-const customerHeaders = (session: Session) => ({
-  [TOKEN_HEADER]: session.token,
-  [ACCOUNT_HEADER]: session.account,
-});
-const customerCall = <T>(session: Session, path: string, body: unknown, extra = {}) =>
-  post<T>(`${app.baseUrl}${API_BASE}${path}`, body, { ...customerHeaders(session), ...extra });
-const staffCall = <T>(token: string, path: string, body: unknown) =>
-  post<T>(`${app.baseUrl}${STAFF_API_BASE}${path}`, body, { [STAFF_TOKEN_HEADER]: token });
-
-const jpeg = (background: string) =>
-  sharp({ create: { width: 320, height: 200, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
-
-/** Through the API (other journeys test these screens): verified, a fund password, funded. */
-async function fundedCustomer(staffToken: string): Promise<Session> {
-  const account = `ipoj${Date.now().toString(36)}`;
-  const session = await post<Session>(`${app.baseUrl}${API_BASE}${CALL_PATHS.register}`, {
-    account,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    code: app.demoCode,
-    agree: true,
-  });
-  const upload = async <T>(path: string, background: string) =>
-    post<T>(
-      `${app.baseUrl}${API_BASE}${path}`,
-      await jpeg(background),
-      customerHeaders(session),
-      'application/octet-stream',
-    );
-  const photo = async (side: 'front' | 'back') =>
-    (
-      await upload<{ photoId: string }>(
-        `${KYC_UPLOAD_PATH}?side=${side}`,
-        side === 'front' ? '#88aacc' : '#ccaa88',
-      )
-    ).photoId;
-  await customerCall(session, CALL_PATHS.kycSubmit, {
-    realName: '홍길동',
-    idNumber: '900101-1',
-    frontPhotoId: await photo('front'),
-    backPhotoId: await photo('back'),
-  });
-  const queue = await staffCall<{ items: { customerId: number; account: string }[] }>(
-    staffToken,
-    '/kyc/queue',
-    { page: 1, pageSize: 50 },
-  );
-  const customerId = queue.items.find((item) => item.account === account)?.customerId;
-  if (customerId === undefined) throw new Error(`${account} is not in the KYC queue`);
-  await staffCall(staffToken, '/kyc/approve', { customerId });
-  await customerCall(session, CALL_PATHS.fundPasswordSet, {
-    fundPassword: FUND,
-    confirmFundPassword: FUND,
-  });
-  const { voucherId } = await upload<{ voucherId: string }>(RECHARGE_VOUCHER_PATH, '#aaccee');
-  const deposit = await customerCall<{ id: number; version: number }>(
-    session,
-    CALL_PATHS.recharge,
-    { currency: 'KRW', amount: DEPOSIT, voucherId },
-    { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-  );
-  await staffCall(staffToken, '/deposits/approve', { id: deposit.id, version: deposit.version });
-  return session;
-}
-
-/** Serious and critical axe violations, each with its element and why. */
-async function axe(page: Page, where: string): Promise<string[]> {
-  return (await axeViolations(page))
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) =>
-          `${where}: axe ${v.id} at ${n.target.join(' ')} ${n.html.slice(0, 160)}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`,
-      ),
-    );
-}
-
 /** The subscription's state as the screens name it (locales/ko/lifecycles.json). */
 const stateWord = (state: string) =>
   (koLifecycles.states as Record<string, string>)[`subscription.${state}`];
@@ -210,11 +101,11 @@ describe('the IPO journey on a clock the test moves', () => {
     // The stock product's T+1 lock lifted by the operator (audited; applies to new positions).
     const { products } = await staffCall<{
       products: (TradeProductTerms & { openNow?: boolean })[];
-    }>(adminToken, '/products/list', {});
+    }>(app, adminToken, '/products/list', {});
     const stock = products.find((p) => p.code === 'stock');
     if (!stock) throw new Error('no stock product');
     const { openNow: _openNow, ...stockTerms } = stock;
-    await staffCall(adminToken, '/products/set', {
+    await staffCall(app, adminToken, '/products/set', {
       ...stockTerms,
       lock: { kind: 'minutes', count: 0 },
     });
@@ -223,7 +114,7 @@ describe('the IPO journey on a clock the test moves', () => {
     // payment due 10 minutes after the draw, listed a minute after that.
     const now = app.clock.now();
     const at = (minutes: number) => new Date(now + minutes * MINUTE).toISOString();
-    const draft = await staffCall<StaffIpoOfferingDto>(adminToken, '/ipo/create', {
+    const draft = await staffCall<StaffIpoOfferingDto>(app, adminToken, '/ipo/create', {
       symbol: '0009K0',
       name: '에임드바이오',
       nameEn: 'Aimed Bio',
@@ -242,12 +133,17 @@ describe('the IPO journey on a clock the test moves', () => {
       paymentDeadline: at(20),
       listingAt: at(21),
     });
-    const offering = await staffCall<StaffIpoOfferingDto>(adminToken, '/ipo/publish', {
+    const offering = await staffCall<StaffIpoOfferingDto>(app, adminToken, '/ipo/publish', {
       id: draft.id,
     });
     expect(offering.phase).toBe('subscribing');
 
-    const customer = await fundedCustomer(adminToken);
+    const customer = await fundedCustomer(app, adminToken, {
+      account: `ipoj${Date.now().toString(36)}`,
+      password: PASSWORD,
+      fundPassword: FUND,
+      deposit: DEPOSIT,
+    });
     const deposit = subscriptionDeposit(OFFER_PRICE, SHARES, DEPOSIT_PCT);
     const allottedAmount = OFFER_PRICE * SHARES;
 
@@ -260,7 +156,7 @@ describe('the IPO journey on a clock the test moves', () => {
     const problems: string[] = [];
     const check = async (where: string, testId: string) => {
       await phone.getByTestId(testId).first().waitFor({ timeout: 30_000 });
-      problems.push(...(await axe(phone, where)));
+      problems.push(...(await seriousAxeProblems(phone, where, { detail: true })));
     };
     await phone.goto(app.baseUrl);
     await phone.evaluate(({ token, account }) => {
@@ -297,6 +193,7 @@ describe('the IPO journey on a clock the test moves', () => {
     });
 
     const records = await customerCall<{ rows: { id: number; kind: string }[] }>(
+      app,
       customer,
       CALL_PATHS.ipoRecords,
       { tab: 'subscriptions', page: 1, pageSize: 20 },
