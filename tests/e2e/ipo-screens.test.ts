@@ -1,23 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_HEADER,
-  API_BASE,
-  IDEMPOTENCY_KEY_HEADER,
-  KYC_UPLOAD_PATH,
-  STAFF_API_BASE,
-  STAFF_TOKEN_HEADER,
-  TOKEN_HEADER,
-} from '../../contract';
 import { subscriptionDeposit } from '../../contract/ipo';
 import { LANGUAGES } from '../../contract/languages';
 import { CALL_PATHS } from '../../contract/paths';
-import { RECHARGE_VOUCHER_PATH } from '../../contract/schemas/funds';
 import type { IpoDetailDto, IpoListDto } from '../../contract/schemas/ipo';
-import { axeViolations } from './axe';
-import { launchBrowser, newPhonePage, staffFirstSignIn, startAppWithStaff, step } from './support';
+import { seriousAxeProblems } from './axe';
+import {
+  customerCall,
+  fundedCustomer,
+  launchBrowser,
+  newPhonePage,
+  staffFirstSignIn,
+  startAppWithStaff,
+  step,
+} from './support';
 import type { RunningApp } from './support';
 
 /**
@@ -54,106 +50,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-interface Session {
-  token: string;
-  account: string;
-}
-
-async function post<T>(
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-  contentType = 'application/json',
-): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': contentType, ...headers },
-    body: body instanceof Buffer ? new Uint8Array(body) : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { status: number; data: T };
-  if (answer.status !== 1) throw new Error(`${url}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
-
-const customerHeaders = (session: Session) => ({
-  [TOKEN_HEADER]: session.token,
-  [ACCOUNT_HEADER]: session.account,
-});
-const customerCall = <T>(session: Session, path: string, body: unknown, extra = {}) =>
-  post<T>(`${app.baseUrl}${API_BASE}${path}`, body, { ...customerHeaders(session), ...extra });
-const staffCall = <T>(token: string, path: string, body: unknown) =>
-  post<T>(`${app.baseUrl}${STAFF_API_BASE}${path}`, body, { [STAFF_TOKEN_HEADER]: token });
-
-const jpeg = (background: string) =>
-  sharp({ create: { width: 320, height: 200, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
-
-/** Through the API (other journeys test these screens): verified, a fund password, funded. */
-async function fundedCustomer(staffToken: string): Promise<Session> {
-  const account = `ipo${Date.now().toString(36)}`;
-  const session = await post<Session>(`${app.baseUrl}${API_BASE}${CALL_PATHS.register}`, {
-    account,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    code: app.demoCode,
-    agree: true,
-  });
-  const upload = async <T>(path: string, background: string) =>
-    post<T>(
-      `${app.baseUrl}${API_BASE}${path}`,
-      await jpeg(background),
-      customerHeaders(session),
-      'application/octet-stream',
-    );
-  const photo = async (side: 'front' | 'back') =>
-    (
-      await upload<{ photoId: string }>(
-        `${KYC_UPLOAD_PATH}?side=${side}`,
-        side === 'front' ? '#88aacc' : '#ccaa88',
-      )
-    ).photoId;
-  await customerCall(session, CALL_PATHS.kycSubmit, {
-    realName: '홍길동',
-    idNumber: '900101-1',
-    frontPhotoId: await photo('front'),
-    backPhotoId: await photo('back'),
-  });
-  const queue = await staffCall<{ items: { customerId: number; account: string }[] }>(
-    staffToken,
-    '/kyc/queue',
-    { page: 1, pageSize: 50 },
-  );
-  const customerId = queue.items.find((item) => item.account === account)?.customerId;
-  if (customerId === undefined) throw new Error(`${account} is not in the KYC queue`);
-  await staffCall(staffToken, '/kyc/approve', { customerId });
-  await customerCall(session, CALL_PATHS.fundPasswordSet, {
-    fundPassword: FUND,
-    confirmFundPassword: FUND,
-  });
-  const { voucherId } = await upload<{ voucherId: string }>(RECHARGE_VOUCHER_PATH, '#aaccee');
-  const deposit = await customerCall<{ id: number; version: number }>(
-    session,
-    CALL_PATHS.recharge,
-    { currency: 'KRW', amount: DEPOSIT, voucherId },
-    { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-  );
-  await staffCall(staffToken, '/deposits/approve', { id: deposit.id, version: deposit.version });
-  return session;
-}
-
-/** Serious and critical axe violations, each with its element and why. */
-async function axe(page: Page, where: string): Promise<string[]> {
-  return (await axeViolations(page))
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) =>
-          `${where}: axe ${v.id} at ${n.target.join(' ')} ${n.html.slice(0, 160)}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`,
-      ),
-    );
-}
-
 describe('the IPO screens against the running app', () => {
   it('subscribes to the open demo offering from the home tile; the record, the records and a verified draw', async () => {
     const admin = await (
@@ -169,12 +65,17 @@ describe('the IPO screens against the running app', () => {
     const adminToken =
       (await admin.evaluate(() => sessionStorage.getItem('maru-staff-token'))) ?? '';
     expect(adminToken).not.toBe('');
-    const customer = await fundedCustomer(adminToken);
+    const customer = await fundedCustomer(app, adminToken, {
+      account: `ipo${Date.now().toString(36)}`,
+      password: PASSWORD,
+      fundPassword: FUND,
+      deposit: DEPOSIT,
+    });
 
-    const open = await customerCall<IpoListDto>(customer, CALL_PATHS.ipoList, { tab: 'open' });
+    const open = await customerCall<IpoListDto>(app, customer, CALL_PATHS.ipoList, { tab: 'open' });
     const offering = open.offerings.find((o) => o.demo && o.phase === 'subscribing');
     if (!offering) throw new Error('no open demo offering');
-    const closed = await customerCall<IpoListDto>(customer, CALL_PATHS.ipoList, {
+    const closed = await customerCall<IpoListDto>(app, customer, CALL_PATHS.ipoList, {
       tab: 'closed',
     });
     const drawn = closed.offerings.find((o) => o.demo && o.phase === 'drawn');
@@ -189,7 +90,7 @@ describe('the IPO screens against the running app', () => {
     const problems: string[] = [];
     const check = async (where: string, testId: string) => {
       await phone.getByTestId(testId).first().waitFor({ timeout: 30_000 });
-      problems.push(...(await axe(phone, where)));
+      problems.push(...(await seriousAxeProblems(phone, where, { detail: true })));
     };
     await phone.goto(app.baseUrl);
     await phone.evaluate(({ token, account }) => {
@@ -225,7 +126,7 @@ describe('the IPO screens against the running app', () => {
       await check('newStockBuy done', 'ipo-subscribe-done');
     });
 
-    const detail = await customerCall<IpoDetailDto>(customer, CALL_PATHS.ipoDetail, {
+    const detail = await customerCall<IpoDetailDto>(app, customer, CALL_PATHS.ipoDetail, {
       id: offering.id,
     });
     const made = detail.subscriptions[0];
@@ -290,12 +191,14 @@ describe('the IPO screens against the running app', () => {
     await step(office, 'the back office lists the offerings and reports the draw', async () => {
       await office.goto(`${app.baseUrl}/admin.html?load=${Date.now()}#/ipo`);
       await office.getByTestId(`ipo-row-${offering.id}`).waitFor({ timeout: 30_000 });
-      problems.push(...(await axe(office, 'back office /ipo')));
+      problems.push(...(await seriousAxeProblems(office, 'back office /ipo', { detail: true })));
       await office.goto(`${app.baseUrl}/admin.html?load=${Date.now()}#/ipo/detail?id=${drawn.id}`);
       const report = office.getByTestId('ipo-draw-check');
       await report.waitFor({ timeout: 30_000 });
       expect(await report.getAttribute('data-ok')).toBe('true');
-      problems.push(...(await axe(office, 'back office /ipo/detail')));
+      problems.push(
+        ...(await seriousAxeProblems(office, 'back office /ipo/detail', { detail: true })),
+      );
     });
     expect(problems).toEqual([]);
     await office.context().close();
