@@ -138,6 +138,12 @@ export default defineConfig({
           hookTimeout: 300_000,
           // One browser journey at a time: the machine has two cores.
           fileParallelism: false,
+          // One worker for all the files, its modules (the server's, playwright's) loaded once:
+          // each file starts its own app and Chromium and stops them in afterAll.
+          isolate: false,
+          // A group of its own (after the node and client files when one vitest process runs
+          // everything; `npm test` runs it in a second process beside them: scripts/test.mjs).
+          sequence: { groupOrder: 1 },
         },
       },
     ],
