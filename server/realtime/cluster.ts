@@ -4,6 +4,7 @@
  */
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
+import type { RedisClientType } from 'redis';
 import type { Server } from 'socket.io';
 import type { FeedLease } from './feed-lease';
 import { DEFAULT_LEASE, startFeedLease } from './feed-lease';
@@ -11,6 +12,8 @@ import type { RealtimeSettings } from './realtime-settings';
 
 export interface Cluster {
   lease: FeedLease;
+  /** The adapter's publishing client, for shared state (the agents' presence). */
+  redis: RedisClientType;
   close(): Promise<void>;
 }
 
@@ -36,6 +39,7 @@ export async function joinCluster(
   );
   return {
     lease,
+    redis: pub as RedisClientType,
     async close() {
       await lease.stop();
       await Promise.allSettled([pub.quit(), sub.quit()]);
