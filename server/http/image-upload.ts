@@ -58,8 +58,12 @@ export function registerImageUpload<Q, R>(
   const callerOf = async (request: FastifyRequest): Promise<number> =>
     staffAccess === null
       ? (await authenticate(app.maru.db, request, { checkAccountState: true })).customer.id
-      : (await authenticateStaff(app.maru.db, request, { path: route.call.path, access: staffAccess }))
-          .staff.id;
+      : (
+          await authenticateStaff(app.maru.db, request, {
+            path: route.call.path,
+            access: staffAccess,
+          })
+        ).staff.id;
   const maxMb = route.imageMaxBytes / (1024 * 1024);
   const bodyLimit = route.imageMaxBytes + (route.framingBytes ?? 0);
   const checked = new WeakMap<FastifyRequest, Checked<Q>>();

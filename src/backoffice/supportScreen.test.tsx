@@ -137,7 +137,7 @@ describe("the agents' desk", () => {
     renderAt('/support?id=4');
     const pick = await screen.findByTestId('support-canned-pick');
     fireEvent.change(pick, { target: { value: '1' } });
-    const input = screen.getByTestId('support-reply-input') as HTMLTextAreaElement;
+    const input = screen.getByTestId<HTMLTextAreaElement>('support-reply-input');
     expect(input.value).toBe('Hello! How can we help?');
     fireEvent.click(screen.getByTestId('support-reply-send'));
     expect((await screen.findByTestId('support-msg-12')).textContent).toContain(

@@ -97,7 +97,8 @@ export async function postCustomerMessage(
   mode: 'live' | 'left',
 ): Promise<SupportSendDto> {
   const db = maru.db;
-  if (mode === 'live' && (await agentsOnShift(db, maru.supportPresence)) === 0) throw new Refusal('support.no_agent');
+  if (mode === 'live' && (await agentsOnShift(db, maru.supportPresence)) === 0)
+    throw new Refusal('support.no_agent');
   const now = maru.clock.now();
   const id = await ensureConversation(db, customerId);
   const insert = async (tx: Db) => {
@@ -156,7 +157,8 @@ export async function sendImage(
   body: Buffer,
 ): Promise<SupportSendDto> {
   // Checked before the image work: with no agent on shift nothing is stored.
-  if ((await agentsOnShift(maru.db, maru.supportPresence)) === 0) throw new Refusal('support.no_agent');
+  if ((await agentsOnShift(maru.db, maru.supportPresence)) === 0)
+    throw new Refusal('support.no_agent');
   const stored = await storeImage(maru, customerId, SUPPORT_IMAGE_PURPOSE, body);
   return postCustomerMessage(maru, customerId, { image: stored }, 'live');
 }

@@ -204,9 +204,7 @@ async function writableBy(db: Db, id: number, staffId: number): Promise<Conversa
   return row;
 }
 
-type StaffContent =
-  | { text: string }
-  | { image: { id: string; width: number; height: number } };
+type StaffContent = { text: string } | { image: { id: string; width: number; height: number } };
 
 /**
  * Writes one agent message and notes its pushes; `inside` runs in the same transaction (the
