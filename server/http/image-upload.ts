@@ -37,14 +37,14 @@ interface Checked<Q> {
 /**
  * Registers `POST <API_BASE><call.path>` with the image as the body (KYC photos, deposit
  * vouchers, chat images), or `POST <STAFF_API_BASE><call.path>` for a back-office call (an
- * agent's chat image). A binary body instead of base64 JSON: a third smaller, no 16 KiB JSON limit to lift,
- * and the client's progress bar measures the real bytes. Registered in its own scope so the
+ * agent's chat image). A binary body instead of base64 JSON: a third smaller, no 16 KiB JSON
+ * limit to lift, and the client's progress bar measures the real bytes. Registered in its own scope so the
  * raw-body parser and the size refusal apply to this route only; the rest of the API stays
  * JSON-only.
  *
  * Everything that can be checked without the body is checked before it is read (preParsing runs
  * after the rate limit's onRequest and before the body parser): a declared length over the limit,
- * the session and the account's state, the query. A stranger's upload is refused without a byte of
+ * the session (and a customer's account state, or the staff member's role), the query. A stranger's upload is refused without a byte of
  * it buffered (Node discards the unread body).
  */
 export function registerImageUpload<Q, R>(
