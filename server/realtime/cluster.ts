@@ -4,8 +4,8 @@
  */
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
-import type { RedisClientType } from 'redis';
 import type { Server } from 'socket.io';
+import type { PresenceRedis } from '../modules/support/presence';
 import type { FeedLease } from './feed-lease';
 import { DEFAULT_LEASE, startFeedLease } from './feed-lease';
 import type { RealtimeSettings } from './realtime-settings';
@@ -13,7 +13,7 @@ import type { RealtimeSettings } from './realtime-settings';
 export interface Cluster {
   lease: FeedLease;
   /** The adapter's publishing client, for shared state (the agents' presence). */
-  redis: RedisClientType;
+  redis: PresenceRedis;
   close(): Promise<void>;
 }
 
@@ -39,7 +39,7 @@ export async function joinCluster(
   );
   return {
     lease,
-    redis: pub as RedisClientType,
+    redis: pub,
     async close() {
       await lease.stop();
       await Promise.allSettled([pub.quit(), sub.quit()]);
