@@ -28,7 +28,7 @@ const X_LABELS = 16;
 /** The price pane's height and the volume pane's top, as fractions of the plot (yAxis options). */
 const PRICE_PANE = 0.74;
 const VOLUME_TOP = 0.78;
-const AXIS_TEXT = { fill: '#9ca3af', fontSize: 10 } as const;
+const AXIS_TEXT = { fill: '#9ca3af' } as const;
 /** Width of a tabular digit at 10px, for the price labels' gutter (no text measuring here). */
 const DIGIT_PX = 6;
 /** Without a measured width (a test DOM), a phone's chart width. */
@@ -154,16 +154,21 @@ const History = memo(function History({
 const pathOf = (points: readonly [number, number][]) =>
   points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${x.toFixed(1)} ${y.toFixed(1)}`).join('');
 
-/** The chart's width in CSS pixels, measured before paint and on resize. */
+/**
+ * The chart's width in CSS pixels. A ResizeObserver reports it after the browser's own layout and
+ * before paint, so the first frame has the right width without reading layout inside React's
+ * commit (a forced style recalculation of the whole page, ~130 ms on a slow phone at load).
+ */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
+  // Observing reads no layout; registered in the commit, its first report comes before paint.
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.round(entry.contentRect.width));
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -273,11 +278,14 @@ export default function SvgCandleChart({
   return (
     <div ref={ref} style={{ height: HEIGHT, width: '100%' }} data-testid="stock-chart-svg">
       <svg
-        width={width}
+        width="100%"
         height={HEIGHT}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        preserveAspectRatio="xMinYMin meet"
         role="img"
         aria-labelledby={`${id}t ${id}d`}
-        style={{ display: 'block', fontFamily: 'inherit' }}
+        // Highcharts' 10px labels; set in CSS, which a page's text styles would otherwise override.
+        style={{ display: 'block', fontFamily: 'inherit', fontSize: '10px', lineHeight: 1 }}
       >
         <title id={`${id}t`}>{name}</title>
         <desc id={`${id}d`}>{summary}</desc>
@@ -348,9 +356,9 @@ export default function SvgCandleChart({
           {averages.length > 0 ? (
             <g>
               {averages.map((a, i) => (
-                <g key={a.days} transform={`translate(${SPACE.left + i * 44},${SPACE.top + 2})`}>
+                <g key={a.days} transform={`translate(${SPACE.left + i * 48},${SPACE.top + 2})`}>
                   <line x1={0} x2={10} y1={0} y2={0} stroke={a.color} strokeWidth={2} />
-                  <text x={13} y={3.5} fill="#4b5563" fontSize={10}>
+                  <text x={13} y={3.5} fill="#4b5563">
                     MA{a.days}
                   </text>
                 </g>
@@ -367,7 +375,7 @@ export default function SvgCandleChart({
                 stroke="#6b7280"
                 strokeDasharray="4 3"
               />
-              <text x={s.plotLeft + 2} y={yOf(s, reference) - 3} fill="#6b7280" fontSize={10}>
+              <text x={s.plotLeft + 2} y={yOf(s, reference) - 3} fill="#6b7280">
                 {`${labels.prevClose} ${priceText(reference, decimals)}`}
               </text>
             </g>
