@@ -20,11 +20,11 @@ const live = vi.hoisted(() => {
   const listeners = new Set<() => void>();
   const state = {
     data: null as Candle | null,
-    set(next: Candle | null) {
+    set: (next: Candle | null) => {
       state.data = next;
       listeners.forEach((l) => l());
     },
-    subscribe(l: () => void) {
+    subscribe: (l: () => void) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
