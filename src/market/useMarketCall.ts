@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { CallName } from '../../contract/calls';
 import type { DataOf, RequestOf } from '../api';
 import { call } from '../api';
@@ -34,14 +34,9 @@ export function useMarketCall<N extends CallName>(
     if (key === null || requestKey === null) return;
     let alive = true;
     // The key is the body as JSON: parsing it back keeps the effect's inputs to plain values.
-    // An answer renders as a transition: React builds the screen's new parts in slices that yield
-    // to the browser, instead of one task as long as the whole render (on a slow phone, 100-300 ms
-    // per answer while the stock screen loads: Lighthouse's total blocking time).
-    const adopt = (next: { data: DataOf<N> | null; failed: boolean }) =>
-      alive && startTransition(() => setResult({ for: requestKey, ...next }));
     call(name, JSON.parse(key) as RequestOf<N>, { silent }).then(
-      (data) => adopt({ data, failed: false }),
-      () => adopt({ data: null, failed: true }),
+      (data) => alive && setResult({ for: requestKey, data, failed: false }),
+      () => alive && setResult({ for: requestKey, data: null, failed: true }),
     );
     return () => {
       alive = false;
