@@ -6,7 +6,7 @@ import { renderWithApp } from '../../testing/renderWithApp';
 import { measureSvgText } from '../../testing/svgLayout';
 import { DIRECTION_COLOR } from '../format';
 import type { ChartWords } from './chartOptions';
-import SvgCandleChart, { niceTicks, withLive } from './SvgCandleChart';
+import SvgCandleChart, { niceTicks, niceTop, withLive } from './SvgCandleChart';
 
 /**
  * The chart's plain SVG first view: candles and volume bars in the Korean colours, the forming
@@ -166,6 +166,9 @@ describe('the SVG first view', () => {
   it('picks round axis values', () => {
     expect(niceTicks(981, 1_049)).toEqual([1_000, 1_020, 1_040]);
     expect(niceTicks(0, 1)).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    // The volume axis' top: 60,553,100 shares read "8,000만", not "6,055.31만".
+    expect(niceTop(60_553_100)).toBe(80_000_000);
+    expect(niceTop(10_290)).toBe(15_000);
   });
 });
 

@@ -56,6 +56,13 @@ export function niceTicks(min: number, max: number, count = 4): number[] {
   return ticks;
 }
 
+/** The round value at or above `max` Highcharts puts atop an axis of two ticks (0 and the top). */
+export function niceTop(max: number): number {
+  if (!(max > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  return ([1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((m) => m * power >= max) ?? 10) * power;
+}
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 /** A date or time on the axis, in Seoul time and the reader's language; one formatter per kind. */
 function formatDate(ms: number, locale: string, kind: 'day' | 'month' | 'time' | 'full'): string {
@@ -215,12 +222,13 @@ export default function SvgCandleChart({
 
   let low = Infinity;
   let high = -Infinity;
-  let volumeMax = 0;
+  let topVolume = 0;
   for (const c of view) {
     low = Math.min(low, line ? c.close : c.low);
     high = Math.max(high, line ? c.close : c.high);
-    volumeMax = Math.max(volumeMax, c.volume);
+    topVolume = Math.max(topVolume, c.volume);
   }
+  const volumeMax = niceTop(topVolume);
   for (const a of averages)
     for (const [, v] of a.points) {
       low = Math.min(low, v);
