@@ -57,29 +57,18 @@ const without = <T extends object>(group: T): T =>
     Object.entries(group).filter(([name]) => !UNUSED_PALETTES.includes(name)),
   ) as T;
 
-/** A semantic token's value: one value, or one per colour-mode condition. */
-type TokenValue = { value?: unknown } & Record<string, unknown>;
-
 /**
  * Maru has no dark mode (nothing sets Chakra's `.dark` class), so each semantic token keeps its
- * light value only. createSystem then resolves one value per token instead of two conditions, and
- * the token CSS emotion serialises at the first render loses its `.dark` block (a sixth of it):
- * both on a slow phone's main thread before the first screen.
+ * light value only (Chakra's pairs are `{ _light | base, _dark }`). createSystem then resolves one
+ * value per token instead of two conditions, and the token CSS emotion serialises at the first
+ * render loses its `.dark` block (a sixth of it): both on a slow phone's main thread before the
+ * first screen.
  */
-export function lightOnly<T extends object>(group: T): T {
-  const walk = (node: unknown): unknown => {
-    if (node === null || typeof node !== 'object') return node;
-    const token = node as TokenValue;
-    const value = token.value as Record<string, unknown> | undefined;
-    if (value && typeof value === 'object' && '_dark' in value) {
-      const { _dark: _unused, ...rest } = value;
-      const keys = Object.keys(rest);
-      const only = keys.length === 1 && (keys[0] === '_light' || keys[0] === 'base');
-      return { ...token, value: only ? rest[keys[0]!] : rest };
-    }
-    return Object.fromEntries(Object.entries(token).map(([k, v]) => [k, walk(v)]));
-  };
-  return walk(group) as T;
+export function lightOnly<T>(node: T): T {
+  if (node === null || typeof node !== 'object') return node;
+  const { _dark, ...rest } = node as Record<string, unknown>;
+  if (_dark !== undefined) return (rest._light ?? rest.base) as T;
+  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, lightOnly(v)])) as T;
 }
 
 /**
