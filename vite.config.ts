@@ -1,5 +1,5 @@
-/// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -8,6 +8,23 @@ import { preloadBoot } from './build/preload-boot.ts';
 import { adminWithoutManifest, pwaOptions } from './build/pwa.ts';
 
 const apiPort = Number(process.env.PORT ?? 8080);
+
+/** The node-side tests: PGlite and, with DATABASE_URL, PostgreSQL. */
+const NODE_TESTS = [
+  'contract/**/*.test.ts',
+  'machines/**/*.test.ts',
+  'streams/**/*.test.ts',
+  'server/**/*.test.ts',
+  'tests/api/**/*.test.ts',
+  'tests/unit/**/*.test.ts',
+  'tests/scaleout/**/*.test.ts',
+  'tests/security/**/*.test.ts',
+];
+/** Node test files that mock a module of the server with vi.mock (see the node-isolated project). */
+const NODE_TESTS_WITH_MOCKS = [
+  'tests/api/account-socket.test.ts',
+  'tests/api/fund-password-cache.test.ts',
+];
 
 export default defineConfig({
   plugins: [
@@ -68,21 +85,33 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: [
-            'contract/**/*.test.ts',
-            'machines/**/*.test.ts',
-            'streams/**/*.test.ts',
-            'server/**/*.test.ts',
-            'tests/api/**/*.test.ts',
-            'tests/unit/**/*.test.ts',
-            'tests/scaleout/**/*.test.ts',
-            'tests/security/**/*.test.ts',
-          ],
+          include: NODE_TESTS,
+          exclude: [...configDefaults.exclude, ...NODE_TESTS_WITH_MOCKS],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Two files at a time (vitest's default on two cores is one): a file spends much of its
           // time in PGlite or waiting for PostgreSQL, and one worker left a core idle. Every file
           // has its own databases, Redis prefix and ports, so two never share state.
+          maxWorkers: 2,
+          // Each worker keeps its modules from one file to the next: isolated, every API file
+          // loaded the server's module graph anew (~4–5 s of ~10 s for a small file). What a file
+          // must not leave behind for the next one in its worker: module mocks (those files are
+          // in node-isolated), fake timers, changed process.env, registered subscribers (every
+          // such test restores them in afterEach / finally).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The node files that replace a server module (vi.mock): in a shared module graph the
+          // mock would miss modules already loaded and leak into later files, so each runs alone.
+          name: 'node-isolated',
+          environment: 'node',
+          include: NODE_TESTS_WITH_MOCKS,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // As the node project's (one group, one worker count).
           maxWorkers: 2,
         },
       },

@@ -8,7 +8,10 @@ const calendar = loadCalendar();
 const clock = new SessionClock({ calendar, seed: 7 });
 const originalTz = process.env.TZ;
 afterEach(() => {
-  process.env.TZ = originalTz;
+  // Assigning undefined would set the string "undefined"; the next file in this worker (the node
+  // project shares workers between files) must see the zone it started with.
+  if (originalTz === undefined) delete process.env.TZ;
+  else process.env.TZ = originalTz;
 });
 
 describe('trading calendar', () => {

@@ -169,10 +169,24 @@ describe('the trading journey against the running app', () => {
       // The sheet covers the lower screen: the customer scrolls the book into the strip above it.
       const pick = phone.getByTestId('book-ask-1-pick');
       await pick.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 120));
+      // The price the level showed when tapped, read in the click's own dispatch: the live book
+      // may move between the click and a later read (it did: 199,400 read after tapping 199,500).
+      await phone.evaluate(() => {
+        document.addEventListener(
+          'click',
+          (event) => {
+            const tapped = (event.target as Element).closest('[data-testid="book-ask-1-pick"]');
+            const text = tapped?.querySelector('[data-testid="book-ask-1-price"]')?.textContent;
+            document.body.dataset.tappedAsk = text ?? '';
+          },
+          { capture: true, once: true },
+        );
+      });
       await pick.click();
       const ask = Number(
-        ((await phone.getByTestId('book-ask-1-price').textContent()) ?? '').replace(/\D/g, ''),
+        ((await phone.evaluate(() => document.body.dataset.tappedAsk)) ?? '').replace(/\D/g, ''),
       );
+      expect(ask).toBeGreaterThan(0);
       // The tapped level is the ticket's limit price: marketable, so it fills at once.
       expect(await phone.getByTestId('ticket-type-limit').getAttribute('aria-checked')).toBe(
         'true',
