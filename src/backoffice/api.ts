@@ -6,7 +6,7 @@ import { STAFF_API_BASE, STAFF_CALLS, STAFF_TOKEN_HEADER } from '../../contract/
 import type { StaffCallName } from '../../contract/staff-calls';
 import { ApiError, isApiError } from '../api/ApiError';
 import { createEnvelopeClient } from '../api/createEnvelopeClient';
-import { UPLOAD_TIMEOUT_MS } from '../api/uploadImage';
+import { UPLOAD_TIMEOUT_MS } from '../api/uploadTimeout';
 
 /** A refused or failed staff call; `message` is already translated and (unless silent) toasted. */
 export { ApiError as StaffApiError };

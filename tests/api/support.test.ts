@@ -45,7 +45,7 @@ import { sendAgentImage } from './support-helpers';
  * typing, read receipts), the queue, ownership between customers and between agents, canned
  * replies, the account summary (no secrets), image attachments and bad input in words.
  */
-const GRACE_MS = 1_000;
+const GRACE_MS = 1_500;
 
 describe.each(databaseKinds)('customer service on %s', (kind) => {
   let t: TestApp;

@@ -16,7 +16,7 @@ import { scaleOutMissing, scaleOutSuite, until, useScaleOutCluster } from '../su
  * process within the grace keeps them; the last desk closing makes the customer hear nobody on
  * shift after the grace.
  */
-const GRACE_MS = 1_000;
+const GRACE_MS = 1_500;
 const demoCodeOf = (id: string) => 'KEFU' + id.slice(0, 2).toUpperCase();
 
 interface Session {
