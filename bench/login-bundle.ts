@@ -138,12 +138,15 @@ async function measureBytes(
  * Stamps, in the page's own clock, when the price and then the chart first show. A string, not a
  * function: tsx would wrap a function's inner arrows in its `__name` helper, unknown in the page.
  */
+/** The chart's drawn candles: the plain SVG first view, or Highcharts' series once it took over. */
+const DRAWN_CHART = '[data-testid="chart-svg-candles"] rect, .highcharts-series-group path';
+
 const STAMP_PRICE_AND_CHART = `(() => {
   const check = () => {
     const price = document.querySelector('[data-testid="stock-price"]');
     if (window.__priceAt === undefined && price && /[1-9]/.test(price.textContent || '')
         && price.getBoundingClientRect().height > 0) window.__priceAt = performance.now();
-    if (window.__chartAt === undefined && document.querySelector('.highcharts-series-group path'))
+    if (window.__chartAt === undefined && document.querySelector('${DRAWN_CHART}'))
       window.__chartAt = performance.now();
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
@@ -280,7 +283,7 @@ export async function measureWire(
     progress('stock detail bytes');
     const stock = await measureBytes(context, app, STOCK_ROUTE, async (page) => {
       await page.getByTestId('stock-price').filter({ hasText: /[1-9]/ }).waitFor();
-      await page.locator('.highcharts-series-group path').first().waitFor();
+      await page.locator(DRAWN_CHART).first().waitFor();
     });
     const timings: { priceMs: number; chartMs: number }[] = [];
     progress(`stock: ${stock.jsKb} KB JS, ${stock.totalKb} KB total; price on slow 4G`);

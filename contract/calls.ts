@@ -806,6 +806,25 @@ export const SUPPORT_IMAGE_UPLOAD = {
   response: support.supportSendResponse,
 } as const satisfies BinaryCallSpec;
 
+/**
+ * `POST <STAFF_API_BASE>/support/image/send?id=<conversation>` with a chat image's bytes as the
+ * body: an agent's image into a conversation assigned to them, through the same pipeline.
+ */
+export const SUPPORT_STAFF_IMAGE_UPLOAD = {
+  path: support.SUPPORT_STAFF_IMAGE_UPLOAD_PATH,
+  access: { staff: 'any' },
+  summary:
+    'Send an image into a conversation assigned to the caller (JPEG or PNG, at most 10 MB); re-encoded without metadata',
+  bodyKind: 'binary',
+  query: support.supportStaffImageQuery,
+  response: support.supportConversationDetail,
+} as const satisfies BinaryCallSpec;
+
+/** The back office's binary calls (under STAFF_API_BASE), for the OpenAPI document. */
+export const STAFF_BINARY_CALLS = {
+  supportImageUpload: SUPPORT_STAFF_IMAGE_UPLOAD,
+} as const;
+
 /** Every binary call, for the OpenAPI document. */
 export const BINARY_CALLS = {
   kycUpload: KYC_UPLOAD,

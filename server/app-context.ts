@@ -2,6 +2,7 @@ import type { AppClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { MarketFeed } from './market';
+import type { AgentPresence } from './modules/support/presence';
 import type { UploadStore } from './uploads';
 
 /** What routes need from the running app, reachable as `app.maru`. */
@@ -19,6 +20,8 @@ export interface AppContext {
    * clock unless the app was built with another (tests move a fake one).
    */
   clock: AppClock;
+  /** Which agents have the support desk open (docs/support.md): they alone count as on shift. */
+  supportPresence: AgentPresence;
 }
 
 declare module 'fastify' {

@@ -44,6 +44,7 @@ import { seedDefaults } from './seed/seed';
 import { registerCorporateModule } from './modules/corporate';
 // Message centre (docs/messages.md)
 import { registerMessagesModule } from './modules/messages';
+import { AgentPresence } from './modules/support/presence';
 
 /**
  * Builds the whole server for a configuration: opens (and migrates) the database, seeds the
@@ -83,6 +84,8 @@ export async function buildApp(
       feed: market.feed,
       uploads,
       clock,
+      // In memory; the realtime layer moves it to Redis when processes share the load.
+      supportPresence: new AgentPresence(config.supportPresenceGraceMs),
     };
 
     const app = Fastify({

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
         pingIntervalMs: 10_000,
         pingTimeoutMs: 10_000,
       },
+      supportPresenceGraceMs: 5_000,
     });
   });
 

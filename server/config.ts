@@ -32,6 +32,11 @@ export interface Config {
   jobs: JobsConfig;
   /** Limits of the `/market` socket (server/realtime, docs/realtime.md). */
   socketLimits: SocketLimits;
+  /**
+   * MARU_SUPPORT_GRACE_MS: how long an agent on shift still counts after their last back-office
+   * socket closed (a reload reconnects well within it; docs/support.md).
+   */
+  supportPresenceGraceMs: number;
 }
 
 /** The lifecycle job runner (server/lifecycle/jobs, docs/jobs.md). */
@@ -118,6 +123,7 @@ export const DEFAULTS = {
     pingIntervalMs: 10_000,
     pingTimeoutMs: 10_000,
   },
+  supportPresenceGraceMs: 5_000,
 } as const;
 
 /** Reads and checks the environment; every problem is reported at once, with the variable's name. */
@@ -176,6 +182,14 @@ export function loadConfig(env: Env, clientDir: string = DEFAULT_CLIENT_DIR): Co
     );
   }
 
+  const graceText = text('MARU_SUPPORT_GRACE_MS');
+  const graceMs = graceText === null ? DEFAULTS.supportPresenceGraceMs : Number(graceText);
+  if (!/^\d+$/.test(graceText ?? '0') || graceMs < 100 || graceMs > 600_000) {
+    problems.push(
+      `MARU_SUPPORT_GRACE_MS must be whole milliseconds from 100 to 600000; got "${graceText}".`,
+    );
+  }
+
   if (problems.length > 0 || !isLogLevel(logLevel)) throw new ConfigError(problems);
   return {
     port,
@@ -194,6 +208,7 @@ export function loadConfig(env: Env, clientDir: string = DEFAULT_CLIENT_DIR): Co
     uploadKey,
     jobs: { pollMs },
     socketLimits: { ...DEFAULTS.socketLimits, maxConnectionsPerAddress: perAddress },
+    supportPresenceGraceMs: graceMs,
   };
 }
 

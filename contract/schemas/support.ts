@@ -180,6 +180,15 @@ export const supportAssignRequest = strictObject({
 export const supportReplyRequest = strictObject({ id: positiveId(), text: chatText() });
 export const supportStaffReadRequest = strictObject({ id: positiveId(), upTo: positiveId() });
 
+/**
+ * An agent's image goes up as raw bytes like the customer's, into the conversation named in the
+ * query string (`?id=12`, digits: a query string carries text, and strict checking casts none).
+ */
+export const SUPPORT_STAFF_IMAGE_UPLOAD_PATH = '/support/image/send';
+export const supportStaffImageQuery = strictObject({
+  id: requiredText(10).matches(/^[1-9][0-9]*$/, code('request.invalid')),
+});
+
 export const supportConversationDetail = object({
   conversation: supportQueueRow.required(),
   messages: array(supportMessageDto).required(),

@@ -176,7 +176,13 @@ export interface OpenApiSources {
   /** The JSON call catalogues (customer API, back office). */
   catalogues: readonly CallCatalogue[];
   /** Calls with a binary body, each under its base. */
-  binary: readonly { base: string; tag: string; calls: Record<string, BinaryCallSpec> }[];
+  binary: readonly {
+    base: string;
+    tag: string;
+    /** Prefix of the operation ids ('staff.' for the back office's), as for the catalogues. */
+    operationPrefix?: string;
+    calls: Record<string, BinaryCallSpec>;
+  }[];
   /** Where the document itself is served (GET). */
   documentPath: string;
 }
@@ -193,7 +199,9 @@ export function buildOpenApiDocument(sources: OpenApiSources) {
   }
   for (const group of sources.binary) {
     for (const [name, call] of Object.entries(group.calls)) {
-      paths[`${group.base}${call.path}`] = { post: binaryOperation(name, group.tag, call) };
+      paths[`${group.base}${call.path}`] = {
+        post: binaryOperation(`${group.operationPrefix ?? ''}${name}`, group.tag, call),
+      };
     }
   }
   paths[sources.documentPath] = {

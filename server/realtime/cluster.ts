@@ -5,12 +5,15 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { Server } from 'socket.io';
+import type { PresenceRedis } from '../modules/support/presence';
 import type { FeedLease } from './feed-lease';
 import { DEFAULT_LEASE, startFeedLease } from './feed-lease';
 import type { RealtimeSettings } from './realtime-settings';
 
 export interface Cluster {
   lease: FeedLease;
+  /** The adapter's publishing client, for shared state (the agents' presence). */
+  redis: PresenceRedis;
   close(): Promise<void>;
 }
 
@@ -36,6 +39,7 @@ export async function joinCluster(
   );
   return {
     lease,
+    redis: pub,
     async close() {
       await lease.stop();
       await Promise.allSettled([pub.quit(), sub.quit()]);

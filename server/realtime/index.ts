@@ -12,6 +12,7 @@ import { MARKET_EVENTS, MARKET_NAMESPACE, parseChannel } from '../../contract/ma
 import { ACCOUNT_NAMESPACE } from '../../contract/account-socket';
 import { SUPPORT_NAMESPACE } from '../../contract/support-socket';
 import { handleSupportNamespace } from './support-namespace';
+import { redisPresence } from '../modules/support/presence';
 import { FUND_ORDER_SERVICES } from '../modules/money/fund-order-services';
 import { orderPushOf } from '../modules/trade/order-push';
 import type { AccountNamespace } from './account-namespace';
@@ -152,6 +153,10 @@ export async function attachRealtime(
       if (holder) void sweep();
       else publisher.close();
     });
+    // Every process counts the same agents present (docs/support.md).
+    app.maru.supportPresence.use(
+      redisPresence(cluster.redis, `${settings.redisPrefix}:support:presence`),
+    );
   } else {
     // One process: a room that empties stops its channel at once.
     nsp.adapter.on('delete-room', (room: string) => publisher.deactivate(room));
@@ -188,8 +193,12 @@ export async function attachRealtime(
 
   // `/support`: the customer-service chat (docs/support.md).
   const supportNsp = io.of(SUPPORT_NAMESPACE);
-  const support = handleSupportNamespace(supportNsp, app.maru.db, limits, (error) =>
-    app.log.warn({ err: error }, 'support socket failed'),
+  const support = handleSupportNamespace(
+    supportNsp,
+    app.maru.db,
+    app.maru.supportPresence,
+    limits,
+    (error) => app.log.warn({ err: error }, 'support socket failed'),
   );
 
   // WebSockets would keep app.server.close() waiting: drop them before Fastify closes it.

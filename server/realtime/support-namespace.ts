@@ -31,6 +31,7 @@ import {
   supportMessages,
 } from '../db/schema';
 import { agentsOnShift } from '../modules/support/customer';
+import type { AgentPresence } from '../modules/support/presence';
 import {
   conversationById,
   conversationDto,
@@ -68,6 +69,7 @@ export interface SupportNamespace {
 export function handleSupportNamespace(
   nsp: Namespace,
   db: Database,
+  presence: AgentPresence,
   limits: RequestLimits,
   onError: (error: unknown) => void,
 ): SupportNamespace {
@@ -87,7 +89,15 @@ export function handleSupportNamespace(
             staffId: session.staff.id,
             sessionId: session.sessionId,
           } satisfies SupportSocketData;
-          next();
+          // Present before the client hears "connected": a test (or a reload) that then writes
+          // as the customer finds the agent counted.
+          return presence.hold([session.staff.id]).then(
+            () => next(),
+            (error: unknown) => {
+              onError(error);
+              refuse('system.busy');
+            },
+          );
         },
         (error: unknown) => {
           onError(error);
@@ -142,6 +152,9 @@ export function handleSupportNamespace(
     nsp.to(AGENTS_ROOM).emit(SUPPORT_EVENTS.typing, push);
   };
 
+  const pushes = startSupportPushes(nsp, db, presence, onError);
+  const tracker = trackPresence(presence, pushes, onError);
+
   nsp.on('connection', (socket: Socket) => {
     limitRequests(socket, limits);
     const data = socket.data as SupportSocketData;
@@ -149,9 +162,11 @@ export function handleSupportNamespace(
     socket.on(SUPPORT_EVENTS.typing, (signal: unknown) => {
       void relayTyping(data, signal).catch(onError);
     });
+    if (data.kind === 'staff') {
+      tracker.connected(data.staffId);
+      socket.on('disconnect', () => tracker.disconnected(data.staffId));
+    }
   });
-
-  const pushes = startSupportPushes(nsp, db, onError);
 
   const sweep = async () => {
     const local = [...nsp.sockets.values()];
@@ -214,7 +229,76 @@ export function handleSupportNamespace(
     sweep,
     stop: () => {
       clearInterval(timer);
-      pushes();
+      tracker.stop();
+      pushes.stop();
+    },
+  };
+}
+
+interface SupportPushes {
+  /**
+   * Tells this process's clients (or, `everywhere`, every process's) the number of agents on
+   * shift when it differs from what this process last told them.
+   */
+  shiftIfChanged(everywhere: boolean): void;
+  stop(): void;
+}
+
+/**
+ * Presence (server/modules/support/presence.ts) of the agents connected here: holds them present
+ * while they have a socket and renews the holds a few times per grace period; when an agent's
+ * last socket here closes, holds them for one more grace period from then. Every renewal also
+ * recounts the agents on shift, so a grace that ran out (here or in a process that died) reaches
+ * this process's customers within one renewal.
+ */
+function trackPresence(
+  presence: AgentPresence,
+  pushes: SupportPushes,
+  onError: (error: unknown) => void,
+) {
+  const local = new Map<number, number>();
+  const renewMs = Math.max(50, Math.floor(presence.graceMs / 3));
+  const graceTimers = new Set<ReturnType<typeof setTimeout>>();
+  // Closing the server drops every socket after stop(): nothing to schedule then.
+  let stopped = false;
+  const renew = async () => {
+    await presence.hold([...local.keys()]);
+    await presence.prune();
+  };
+  const timer = setInterval(() => {
+    void renew()
+      .then(() => pushes.shiftIfChanged(false))
+      .catch(onError);
+  }, renewMs);
+  timer.unref();
+  return {
+    connected(staffId: number) {
+      local.set(staffId, (local.get(staffId) ?? 0) + 1);
+      // The first socket may make an agent on shift count: everyone hears it at once.
+      pushes.shiftIfChanged(true);
+    },
+    disconnected(staffId: number) {
+      if (stopped) return;
+      const left = (local.get(staffId) ?? 1) - 1;
+      if (left > 0) {
+        local.set(staffId, left);
+        return;
+      }
+      local.delete(staffId);
+      void presence.hold([staffId]).catch(onError);
+      // Just after the grace: if no socket came back anywhere, the agent no longer counts.
+      const check = setTimeout(() => {
+        graceTimers.delete(check);
+        pushes.shiftIfChanged(true);
+      }, presence.graceMs + 50);
+      check.unref();
+      graceTimers.add(check);
+    },
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      for (const t of graceTimers) clearTimeout(t);
+      graceTimers.clear();
     },
   };
 }
@@ -223,9 +307,12 @@ export function handleSupportNamespace(
 function startSupportPushes(
   nsp: Namespace,
   db: Database,
+  presence: AgentPresence,
   onError: (error: unknown) => void,
-): () => void {
+): SupportPushes {
   let chain: Promise<void> = Promise.resolve();
+  /** What this process last told its clients (-1: nothing yet). */
+  let lastCount = -1;
   const later = (work: () => Promise<void>) => {
     chain = chain.then(work).catch(onError);
   };
@@ -262,8 +349,16 @@ function startSupportPushes(
       .emit(SUPPORT_EVENTS.read, push);
   };
   const pushShift = async () => {
-    const push: SupportShiftPush = { agentsOnShift: await agentsOnShift(db) };
+    const push: SupportShiftPush = { agentsOnShift: await agentsOnShift(db, presence) };
+    lastCount = push.agentsOnShift;
     nsp.emit(SUPPORT_EVENTS.shift, push);
+  };
+  const pushShiftIfChanged = async (everywhere: boolean) => {
+    const count = await agentsOnShift(db, presence);
+    if (count === lastCount) return;
+    lastCount = count;
+    const push: SupportShiftPush = { agentsOnShift: count };
+    (everywhere ? nsp : nsp.local).emit(SUPPORT_EVENTS.shift, push);
   };
 
   const handle = (note: CommitNote) => {
@@ -278,10 +373,15 @@ function startSupportPushes(
         return later(pushShift);
     }
   };
-  return onCommitted(db, (notes) => {
+  const stop = onCommitted(db, (notes) => {
     // Messages first, so a client sees the message before the conversation that counts it.
     const order = ['supportMessage', 'supportRead', 'supportConversation', 'supportShift'];
     const sorted = [...notes].sort((a, b) => order.indexOf(a.topic) - order.indexOf(b.topic));
     for (const note of sorted) handle(note);
   });
+  return {
+    // In the same chain as the commit pushes, so counts reach clients in the order they were read.
+    shiftIfChanged: (everywhere) => later(() => pushShiftIfChanged(everywhere)),
+    stop,
+  };
 }

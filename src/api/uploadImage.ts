@@ -1,7 +1,5 @@
 import { loadScreenTexts } from '../i18n/i18n';
-
-/** A phone on a slow network needs longer than the JSON calls' 10 s for a 10 MB image. */
-export const UPLOAD_TIMEOUT_MS = 120_000;
+import { UPLOAD_TIMEOUT_MS } from './uploadTimeout';
 
 /**
  * Uploads one image as its raw bytes (docs/identity.md, "Upload transport") through the app's

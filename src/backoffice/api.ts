@@ -6,6 +6,7 @@ import { STAFF_API_BASE, STAFF_CALLS, STAFF_TOKEN_HEADER } from '../../contract/
 import type { StaffCallName } from '../../contract/staff-calls';
 import { ApiError, isApiError } from '../api/ApiError';
 import { createEnvelopeClient } from '../api/createEnvelopeClient';
+import { UPLOAD_TIMEOUT_MS } from '../api/uploadTimeout';
 
 /** A refused or failed staff call; `message` is already translated and (unless silent) toasted. */
 export { ApiError as StaffApiError };
@@ -58,6 +59,27 @@ export async function staffCall<N extends StaffCallName>(
     options,
   );
   return (response.data.data ?? null) as StaffDataOf<N>;
+}
+
+/**
+ * Sends one image as its raw bytes to a back-office binary call (an agent's chat image), through
+ * the same axios instance, so headers, refusal toasts and the 401 sign-out behave as for every
+ * call; answers the envelope's data.
+ */
+export async function staffUploadImage<T>(
+  path: string,
+  file: Blob,
+  params: Record<string, string>,
+): Promise<T> {
+  if (!client) throw new Error('the staff client is not set up');
+  const response = await client.post<{ data: T }>(path, file, {
+    params,
+    headers: { 'Content-Type': 'application/octet-stream' },
+    timeout: UPLOAD_TIMEOUT_MS,
+    // The body is the image itself: never let axios serialise it as JSON.
+    transformRequest: [(data: unknown) => data],
+  });
+  return response.data.data;
 }
 
 export const isStaffApiError = (value: unknown): value is ApiError => isApiError(value);

@@ -58,6 +58,20 @@ const without = <T extends object>(group: T): T =>
   ) as T;
 
 /**
+ * Maru has no dark mode (nothing sets Chakra's `.dark` class), so each semantic token keeps its
+ * light value only (Chakra's pairs are `{ _light | base, _dark }`). createSystem then resolves one
+ * value per token instead of two conditions, and the token CSS emotion serialises at the first
+ * render loses its `.dark` block (a sixth of it): both on a slow phone's main thread before the
+ * first screen.
+ */
+export function lightOnly<T>(node: T): T {
+  if (node === null || typeof node !== 'object') return node;
+  const { _dark, ...rest } = node as Record<string, unknown>;
+  if (_dark !== undefined) return (rest._light ?? rest.base) as T;
+  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, lightOnly(v)])) as T;
+}
+
+/**
  * A lean slice of Chakra's default theme: its tokens but the unused palettes, and only the recipes
  * Maru's screens use. Importing `defaultSystem` would pull every recipe (~70 KB gzip) into the login route.
  * Add a recipe here when a screen starts using its component.
@@ -91,7 +105,7 @@ const maruConfig = defineConfig({
       },
       sizes: { ...tokens.sizes, layout: { value: `${MAX_LAYOUT_WIDTH_PX}px` } },
     },
-    semanticTokens: {
+    semanticTokens: lightOnly({
       ...semanticTokens,
       colors: {
         ...without(semanticTokens.colors ?? {}),
@@ -99,7 +113,7 @@ const maruConfig = defineConfig({
         fg: contrastSemanticColors,
         green: greenSemanticColors,
       },
-    },
+    }),
     recipes: {
       badge: badgeRecipe,
       button: contrastButtonRecipe,

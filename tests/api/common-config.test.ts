@@ -5,6 +5,7 @@ import {
   CALLS,
   CONFIG_NAMES,
   BINARY_CALLS,
+  STAFF_BINARY_CALLS,
   KYC_UPLOAD,
   LANGUAGES,
   STAFF_API_BASE,
@@ -105,7 +106,8 @@ describe.each(databaseKinds)('site configuration and API description on %s', (ki
       Object.keys(CALLS).length +
         Object.keys(STAFF_CALLS).length +
         1 +
-        Object.keys(BINARY_CALLS).length,
+        Object.keys(BINARY_CALLS).length +
+        Object.keys(STAFF_BINARY_CALLS).length,
     );
   });
 

@@ -7,6 +7,7 @@ import { describeLifecyclePaths, resultOfAnswer, resultOfCall } from '../support
 import type { Session } from './api-helpers';
 import { call, customerIdOf, expectSuccess, registerCustomer } from './api-helpers';
 import { signInNewStaff, staffCall } from './identity-helpers';
+import { openDesk } from './support-helpers';
 
 /**
  * Every path of the conversation machine through the real app: an agent on shift takes a
@@ -28,6 +29,8 @@ describeLifecyclePaths({
     t,
   ): Promise<LifecycleAdapter<PathConversation, ConversationContext, ConversationEvent>> => {
     const agent = await signInNewStaff(t.app, t.db, 'operator');
+    // On shift with the desk open, so the customer can write live (docs/support.md).
+    await openDesk(t.app, agent.token);
     expectSuccess(await staffCall(t.app, '/support/shift', { onShift: true }, agent.token));
     const load = (c: PathConversation) => conversationLifecycle.storage.load(t.db as never, c.id);
     return {

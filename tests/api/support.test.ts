@@ -5,6 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CannedRepliesDto,
+  ErrorCode,
   SupportConversationDetailDto,
   SupportConversationDto,
   SupportHistoryDto,
@@ -28,6 +29,7 @@ import {
   lifecycleTransitions,
   supportConversations,
   supportMessages,
+  uploads,
 } from '../../server/db/schema';
 import type { TestApp } from '../support/test-app';
 import { buildTestApp, databaseKinds } from '../support/test-app';
@@ -35,6 +37,7 @@ import type { Session } from './api-helpers';
 import { call, customerIdOf, expectRefusal, expectSuccess, registerCustomer } from './api-helpers';
 import type { SignedInStaff } from './identity-helpers';
 import { makeJpeg, signInNewStaff, staffCall } from './identity-helpers';
+import { sendAgentImage } from './support-helpers';
 
 /**
  * Customer service (docs/support.md) against the whole server: leaving a message while no agent
@@ -42,6 +45,8 @@ import { makeJpeg, signInNewStaff, staffCall } from './identity-helpers';
  * typing, read receipts), the queue, ownership between customers and between agents, canned
  * replies, the account summary (no secrets), image attachments and bad input in words.
  */
+const GRACE_MS = 1_500;
+
 describe.each(databaseKinds)('customer service on %s', (kind) => {
   let t: TestApp;
   let url: string;
@@ -51,7 +56,8 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    // A short grace, so an agent whose desk closed stops counting within the test.
+    t = await buildTestApp(kind, { supportPresenceGraceMs: GRACE_MS });
     agent = await signInNewStaff(t.app, t.db, 'operator');
     other = await signInNewStaff(t.app, t.db, 'admin');
     reviewer = await signInNewStaff(t.app, t.db, 'reviewer');
@@ -297,9 +303,11 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
       'support.off_shift',
       409,
     );
+    agentSocket.socket.disconnect();
   });
 
   it('keeps each customer to their own conversation, and each agent to theirs', async () => {
+    const desk = await connect({ staffToken: agent.token });
     await shift(agent, true);
     const alice = await registerCustomer(t.app, t.demoCode);
     const bob = await registerCustomer(t.app, t.demoCode);
@@ -367,25 +375,30 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
     );
     await shift(other, false);
     await shift(agent, false);
+    desk.socket.disconnect();
   });
 
   it('assigns a waiting conversation to another agent on shift, never to one off shift', async () => {
     const session = await registerCustomer(t.app, t.demoCode);
+    const desk = await connect({ staffToken: agent.token });
     await shift(agent, true);
     const sent = await customerCall<SupportSendDto>(session, '/kefu/send', { text: 'Help?' });
     const id = sent.conversation.id;
-    // `other` is off shift: nobody can hand it a conversation.
-    expectRefusal(
-      await staffCall(
+    const assignToOther = async () =>
+      staffCall(
         t.app,
         '/support/assign',
         { id, version: sent.conversation.version, agentId: other.id },
         agent.token,
-      ),
-      'support.off_shift',
-      409,
-    );
-    const queue = await shift(other, true);
+      );
+    // `other` is off shift: nobody can hand it a conversation.
+    expectRefusal(await assignToOther(), 'support.off_shift', 409);
+    // On shift without the desk open is not there either: the customer would wait on nobody.
+    const away = await shift(other, true);
+    expect(away.agents.map((a) => a.account)).toEqual([agent.account]);
+    expectRefusal(await assignToOther(), 'support.off_shift', 409);
+    const otherDesk = await connect({ staffToken: other.token });
+    const queue = await asStaff<SupportQueueDto>(other, '/support/queue');
     expect(queue.agents.map((a) => a.account).sort()).toEqual(
       [agent.account, other.account].sort(),
     );
@@ -418,9 +431,12 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
     await asStaff(other, '/support/reply', { id, text: 'I can help.' });
     await shift(other, false);
     await shift(agent, false);
+    desk.socket.disconnect();
+    otherDesk.socket.disconnect();
   });
 
   it("shows the customer's account summary beside the chat, never a secret", async () => {
+    const desk = await connect({ staffToken: agent.token });
     await shift(agent, true);
     const session = await registerCustomer(t.app, t.demoCode);
     const sent = await customerCall<SupportSendDto>(session, '/kefu/send', { text: 'Hi' });
@@ -436,9 +452,11 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
     expect(text).not.toMatch(/password|passwordHash|idNumber|argon2/i);
     expect(detail.messages.map((m) => m.text)).toEqual(['Hi']);
     await shift(agent, false);
+    desk.socket.disconnect();
   });
 
   it('sends an image through the upload pipeline, readable by its owner and the agents', async () => {
+    const desk = await connect({ staffToken: agent.token });
     await shift(agent, true);
     const session = await registerCustomer(t.app, t.demoCode);
     const upload = (body: Buffer, who: Session | null) =>
@@ -469,9 +487,11 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
     });
     expect(staffView.dataUrl).toBe(mine.dataUrl);
     await shift(agent, false);
+    desk.socket.disconnect();
   });
 
   it('refuses bad chat text in clear words and writes nothing', async () => {
+    const desk = await connect({ staffToken: agent.token });
     await shift(agent, true);
     const session = await registerCustomer(t.app, t.demoCode);
     const before = (await t.db.select({ n: count() }).from(supportMessages))[0]?.n;
@@ -494,6 +514,179 @@ describe.each(databaseKinds)('customer service on %s', (kind) => {
     }
     expect((await t.db.select({ n: count() }).from(supportMessages))[0]?.n).toBe(before);
     await shift(agent, false);
+    desk.socket.disconnect();
+  });
+
+  it('counts an agent on shift only while their desk is open, past a short grace', async () => {
+    const agent2 = await signInNewStaff(t.app, t.db, 'operator');
+    const session = await registerCustomer(t.app, t.demoCode);
+    const customer = await connect({ token: session.token, account: session.account });
+    const counted = async () =>
+      (await customerCall<SupportStatusDto>(session, '/kefu/status')).agentsOnShift;
+    expect(await counted()).toBe(0);
+
+    // Desk open, then on shift: the customer hears the agent arrive.
+    let desk = await connect({ staffToken: agent2.token });
+    await shift(agent2, true);
+    await eventually(() => expect(customer.heard.shifts.at(-1)?.agentsOnShift).toBe(1));
+    expect(await counted()).toBe(1);
+
+    // A reload: the desk closes and opens again within the grace; the agent never stops counting.
+    const heardBefore = customer.heard.shifts.length;
+    desk.socket.disconnect();
+    await new Promise((r) => setTimeout(r, GRACE_MS / 4));
+    expect(await counted()).toBe(1);
+    desk = await connect({ staffToken: agent2.token });
+    await new Promise((r) => setTimeout(r, GRACE_MS * 1.5));
+    expect(await counted()).toBe(1);
+    expect(customer.heard.shifts.slice(heardBefore).map((p) => p.agentsOnShift)).not.toContain(0);
+
+    // Two tabs: closing one keeps the agent.
+    const secondTab = await connect({ staffToken: agent2.token });
+    secondTab.socket.disconnect();
+    await new Promise((r) => setTimeout(r, GRACE_MS * 1.5));
+    expect(await counted()).toBe(1);
+
+    // The last desk closes without going off shift: after the grace nobody counts, and the
+    // customer's screen hears it (the hours and the leave-a-message form).
+    const closedAt = Date.now();
+    desk.socket.disconnect();
+    await eventually(
+      () => expect(customer.heard.shifts.at(-1)?.agentsOnShift).toBe(0),
+      GRACE_MS * 4,
+    );
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(GRACE_MS - 50);
+    expect(await counted()).toBe(0);
+    expectRefusal(
+      await call(t.app, '/kefu/send', { text: 'Hello?' }, { session }),
+      'support.no_agent',
+      409,
+    );
+    // Still on shift by their own choice, but no longer someone customers can reach.
+    const queue = await asStaff<SupportQueueDto>(agent2, '/support/queue');
+    expect(queue.onShift).toBe(true);
+    expect(queue.agentsOnShift).toBe(0);
+    expect(queue.agents).toEqual([]);
+
+    // Back at the desk: counted again at once.
+    desk = await connect({ staffToken: agent2.token });
+    await eventually(() => expect(customer.heard.shifts.at(-1)?.agentsOnShift).toBe(1));
+    expect(await counted()).toBe(1);
+    await shift(agent2, false);
+    await eventually(() => expect(customer.heard.shifts.at(-1)?.agentsOnShift).toBe(0));
+    desk.socket.disconnect();
+  });
+
+  it("sends an agent's image through the same pipeline, live to its customer only", async () => {
+    const desk = await connect({ staffToken: agent.token });
+    await shift(agent, true);
+    const alice = await registerCustomer(t.app, t.demoCode);
+    const bob = await registerCustomer(t.app, t.demoCode);
+    const aliceSocket = await connect({ token: alice.token, account: alice.account });
+    const sent = await customerCall<SupportSendDto>(alice, '/kefu/send', { text: 'A photo?' });
+    const id = sent.conversation.id;
+    const rows = async () => ({
+      messages: (await t.db.select({ n: count() }).from(supportMessages))[0]?.n,
+      uploads: (await t.db.select({ n: count() }).from(uploads))[0]?.n,
+    });
+
+    // Not the agent's yet: refused before any image work, nothing stored.
+    const before = await rows();
+    expectRefusal(
+      await sendAgentImage(t.app, agent.token, `id=${id}`, await makeJpeg()),
+      'support.not_assigned',
+      409,
+    );
+    await asStaff(agent, '/support/take', { id, version: sent.conversation.version });
+
+    // Refusals, each coded and writing nothing: no session, a customer's session, a bad or
+    // unknown conversation, another agent's conversation, bytes that are no image (text, NUL
+    // bytes), an image over 10 MB.
+    const jpeg = await makeJpeg();
+    const refusals: [Awaited<ReturnType<typeof sendAgentImage>>, ErrorCode, number][] = [
+      [await sendAgentImage(t.app, null, `id=${id}`, jpeg), 'auth.required', 401],
+      [
+        await sendAgentImage(t.app, null, `id=${id}`, jpeg, {
+          [TOKEN_HEADER]: alice.token,
+          [ACCOUNT_HEADER]: alice.account,
+        }),
+        'auth.required',
+        401,
+      ],
+      [await sendAgentImage(t.app, agent.token, 'id=abc', jpeg), 'request.invalid', 400],
+      [await sendAgentImage(t.app, agent.token, '', jpeg), 'request.required', 400],
+      [await sendAgentImage(t.app, agent.token, 'id=999999', jpeg), 'support.not_found', 404],
+      [await sendAgentImage(t.app, other.token, `id=${id}`, jpeg), 'support.not_yours', 409],
+      [
+        await sendAgentImage(t.app, agent.token, `id=${id}`, Buffer.from('not an image')),
+        'upload.unsupported_type',
+        400,
+      ],
+      [
+        await sendAgentImage(t.app, agent.token, `id=${id}`, Buffer.alloc(4096)),
+        'upload.unsupported_type',
+        400,
+      ],
+      [
+        await sendAgentImage(t.app, agent.token, `id=${id}`, Buffer.alloc(10 * 1024 * 1024 + 1)),
+        'upload.too_large',
+        413,
+      ],
+    ];
+    for (const [response, code, status] of refusals) {
+      const answer = expectRefusal(response, code, status);
+      expect(answer.msg).not.toMatch(/upload\.|request\.|support\./);
+    }
+    expect(await rows()).toEqual(before);
+
+    // The agent's image: stored once, its message pushed to the customer live.
+    const detail = expectSuccess<SupportConversationDetailDto>(
+      await sendAgentImage(t.app, agent.token, `id=${id}`, await makeJpeg({ gps: true })),
+    );
+    const image = detail.messages.at(-1);
+    expect(image).toMatchObject({ sender: 'staff', agent: agent.account, text: null });
+    expect(image?.image?.width).toBeGreaterThan(0);
+    expect(await rows()).toEqual({
+      messages: Number(before.messages) + 1,
+      uploads: Number(before.uploads) + 1,
+    });
+    await eventually(() =>
+      expect(aliceSocket.heard.messages.find((m) => m.id === image?.id)).toMatchObject({
+        sender: 'staff',
+        image: image?.image,
+      }),
+    );
+
+    // Alice reads it (re-encoded: a JPEG without the GPS metadata), the agents too; Bob cannot,
+    // exactly as for a message that does not exist.
+    const hers = await customerCall<SupportImageDataDto>(alice, '/kefu/image', {
+      messageId: image?.id,
+    });
+    expect(hers.dataUrl).toMatch(/^data:image\/jpeg;base64,/);
+    expect(Buffer.from(hers.dataUrl.split(',')[1] ?? '', 'base64').includes('GPS')).toBe(false);
+    const staffView = await asStaff<SupportImageDataDto>(other, '/support/image', {
+      messageId: image?.id,
+    });
+    expect(staffView.dataUrl).toBe(hers.dataUrl);
+    const foreign = await call(t.app, '/kefu/image', { messageId: image?.id }, { session: bob });
+    const unknown = await call(t.app, '/kefu/image', { messageId: 1_999_999 }, { session: bob });
+    expectRefusal(foreign, 'support.message_not_found', 404);
+    expect(foreign.json()).toEqual(unknown.json());
+
+    // Audited like every staff call, with the message it wrote.
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'supportImageUpload'), eq(auditLog.entity, `conversation:${id}`)),
+      );
+    expect(audit).toMatchObject({
+      actorKind: 'staff',
+      actorId: agent.id,
+      detail: { messageId: image?.id },
+    });
+    await shift(agent, false);
+    desk.socket.disconnect();
   });
 
   it('keeps canned replies: operators write them, every agent reads them', async () => {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seriousAxeProblems } from './axe';
 import {
   launchBrowser,
   newPhonePage,
@@ -107,7 +108,14 @@ describe('market data, in the browser', () => {
     });
 
     await step(page, 'switch chart periods, ranges and adjustment', async () => {
-      await page.getByTestId('stock-chart-canvas').waitFor({ timeout: 30_000 });
+      // The first view is plain SVG; Highcharts takes over on the first touch or period (below),
+      // or by itself once the page has been idle a while (it may have already).
+      const svg = page.getByTestId('stock-chart-svg');
+      await svg.or(page.getByTestId('stock-chart-canvas')).first().waitFor({ timeout: 30_000 });
+      if (await svg.isVisible()) {
+        await svg.locator('[data-candle]').first().waitFor();
+        expect(await seriousAxeProblems(page, 'stock detail, SVG chart')).toEqual([]);
+      }
       await snapshot(page, 'stock-detail');
       for (const period of ['1w', '1M', 'line', '5m', '1d']) {
         await page.getByTestId(`chart-period-${period}`).click();

@@ -65,7 +65,8 @@ const QUERIES: Record<string, readonly string[]> = {
   '/home/newsDetail': ['?id=1', `?id=${NO_SUCH_ORDER}`],
   // Customer service (issue 13, docs/support.md): nobody on shift in the sweep, so the hours and
   // the leave-a-message form (the live chat: support-journey.test.ts). The back office's
-  // `/support` desk is swept from its route table.
+  // `/support` desk is swept from its route table with no conversation open; the journey checks
+  // it with one open (messages, images from both sides) in the four languages.
   '/home/kefuCenter': [''],
 };
 const UNKNOWN_ROUTE = '/no/such/screen';

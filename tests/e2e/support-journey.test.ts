@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, LANGUAGE_HEADER } from '../../contract';
 import { LANGUAGES } from '../../contract/languages';
@@ -12,7 +13,11 @@ import { launchBrowser, newPhonePage, startAppWithStaff, staffFirstSignIn, step 
  * conversation from the queue and answers. On the customer's phone, without a reload, the agent's
  * typing shows and the answer arrives; the customer reads it and the agent sees the read tick;
  * the customer types, the agent sees it, and the customer's next message arrives live on the
- * desk. Both screens are axe-checked; the customer's screen in the four languages too.
+ * desk. Each sends the other an image, which shows on the other side live. The desk, with the
+ * conversation open (messages, images, read ticks, the reply box), is axe-checked in the four
+ * languages, and the customer's screen too. An agent who reloads the desk stays reachable; one
+ * who closes it without going off shift stops counting after the grace, and the customer's screen
+ * turns to the hours and the leave-a-message form by itself.
  */
 const AGENT = 'helper';
 const STAFF_PASSWORD = 'staff-harbor-violet-62';
@@ -47,6 +52,14 @@ async function api<T>(path: string, body: unknown): Promise<T> {
   const answer = (await response.json()) as { status: number; data: T; msg?: string };
   if (answer.status !== 1) throw new Error(`${path}: ${answer.msg ?? response.status}`);
   return answer.data;
+}
+
+/** A small PNG, as a file the screens' image buttons pick. */
+async function pngFile(name: string, background: string) {
+  const buffer = await sharp({ create: { width: 120, height: 80, channels: 3, background } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
 }
 
 async function register(prefix: string): Promise<Customer> {
@@ -159,14 +172,72 @@ describe('customer service', () => {
       expect(await seriousAxeProblems(phone, 'kefu chat')).toEqual([]);
     });
 
+    await step(phone, 'the customer sends an image: it shows on the desk', async () => {
+      await phone.getByTestId('kefu-attach-input').setInputFiles(await pngFile('a.png', '#cc6633'));
+      await desk
+        .locator('[data-testid^="support-msg-"][data-sender="customer"] img')
+        .waitFor({ timeout: 15_000 });
+    });
+
+    await step(desk, "the agent sends an image: the customer's screen shows it live", async () => {
+      await desk
+        .getByTestId('support-attach-input')
+        .setInputFiles(await pngFile('b.png', '#3366aa'));
+      const shown = phone.locator('[data-testid^="kefu-msg-"][data-sender="staff"] img');
+      await shown.waitFor({ timeout: 15_000 });
+      expect(await shown.getAttribute('src')).toMatch(/^data:image\/(jpeg|png);base64,/);
+      await desk
+        .locator('[data-testid^="support-msg-"][data-sender="staff"] img')
+        .waitFor({ timeout: 15_000 });
+    });
+
+    for (const { locale } of LANGUAGES) {
+      await step(desk, `the desk with the conversation open in ${locale}, axe-clean`, async () => {
+        expect(desk.url()).toMatch(/#\/support\?id=\d+/);
+        await desk.getByTestId('language-switch').selectOption(locale);
+        await expect.poll(() => desk.evaluate(() => document.documentElement.lang)).toBe(locale);
+        await desk.getByTestId('support-reply').waitFor();
+        expect(await desk.locator('[data-testid="support-messages"] img').count()).toBe(2);
+        expect(await seriousAxeProblems(desk, `support desk, a conversation (${locale})`)).toEqual(
+          [],
+        );
+      });
+    }
+    await desk.getByTestId('language-switch').selectOption('en');
+
+    await step(desk, 'the agent reloads the desk: the customer can still chat', async () => {
+      await desk.reload();
+      await expect
+        .poll(() => desk.getByTestId('support-shift').getAttribute('data-on-shift'), {
+          timeout: 20_000,
+        })
+        .toBe('true');
+      // Past the grace (5 s): the reload reconnected well within it.
+      await phone.waitForTimeout(6_500);
+      expect(await phone.getByTestId('kefu-composer').count()).toBe(1);
+      expect(await phone.getByTestId('kefu-leave').count()).toBe(0);
+    });
+
     await step(desk, 'the agent closes the conversation', async () => {
       await desk.getByTestId('support-close').click();
       await expect
         .poll(() => phone.getByTestId('kefu-state').textContent(), { timeout: 10_000 })
         .toContain('Closed');
     });
+
+    await step(
+      phone,
+      'the agent closes the desk on shift: the customer sees the hours',
+      async () => {
+        await desk.context().close();
+        await phone.getByTestId('kefu-leave').waitFor({ timeout: 20_000 });
+        expect(await phone.getByTestId('kefu-online').textContent()).toBe(
+          'No agent is on shift right now',
+        );
+        expect(await phone.getByTestId('kefu-composer').count()).toBe(0);
+      },
+    );
     await phone.context().close();
-    await desk.context().close();
   });
 
   it.each(LANGUAGES.map((l) => [l.stored, l.locale] as const))(

@@ -21,6 +21,7 @@ import {
 } from '../api/api-helpers';
 import { uploadVoucher } from '../api/deposit-helpers';
 import { makeJpeg, signInNewStaff, staffCall, uploadPhoto } from '../api/identity-helpers';
+import { openDesk } from '../api/support-helpers';
 import { FUND, addWallet, fund, newWithdrawer } from '../api/withdrawal-helpers';
 import type { Trader } from '../api/trade-helpers';
 import { orderOf, placed } from '../api/trade-helpers';
@@ -328,6 +329,7 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
     // its message id), sent while an agent is on shift. Message ids are moved past small numbers
     // first, so the victim's never reads like a digit of some other answer.
     await t.db.execute(sql`select setval('support_messages_id_seq', 700000)`);
+    const desk = await openDesk(t.app, operator.token);
     expectSuccess(await staffCall(t.app, '/support/shift', { onShift: true }, operator.token));
     const imageOf = async (session: Session) =>
       expectSuccess<SupportSendDto>(
@@ -346,6 +348,7 @@ describe.each(databaseKinds)("another customer's ids on %s", (kind) => {
     Object.assign(theirs, { messageId: await imageOf(victim) });
     Object.assign(missing, { messageId: 2_000_000_000 });
     expectSuccess(await staffCall(t.app, '/support/shift', { onShift: false }, operator.token));
+    desk.disconnect();
   });
   afterAll(() => t.close());
 

@@ -4,7 +4,14 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AnySchema } from 'yup';
 import type { CallAccess } from '../../contract';
-import { API_BASE, BINARY_CALLS, CALLS, IDEMPOTENCY_KEY_HEADER, STAFF_CALLS } from '../../contract';
+import {
+  API_BASE,
+  BINARY_CALLS,
+  CALLS,
+  IDEMPOTENCY_KEY_HEADER,
+  STAFF_BINARY_CALLS,
+  STAFF_CALLS,
+} from '../../contract';
 import type { Database } from '../../server/db/connect';
 import type { JsonSchema } from '../../server/http/openapi';
 import { validateBody } from '../../server/http/validation';
@@ -44,7 +51,11 @@ function contractSpec(
   kind: 'json' | 'binary',
 ): Pick<DocumentCall, 'request' | 'keyRequired'> {
   if (kind === 'binary') {
-    const spec = (BINARY_CALLS as Record<string, { query: AnySchema }>)[operationId];
+    const spec = operationId.startsWith('staff.')
+      ? (STAFF_BINARY_CALLS as Record<string, { query: AnySchema }>)[
+          operationId.slice('staff.'.length)
+        ]
+      : (BINARY_CALLS as Record<string, { query: AnySchema }>)[operationId];
     if (!spec) throw new Error(`${operationId}: in the document, not in BINARY_CALLS`);
     return { request: spec.query, keyRequired: false };
   }

@@ -64,6 +64,8 @@ export interface ScaleOutCluster {
   sockets: Socket[];
   /** Starts one more server process and waits until it answers /api/health. */
   startServer: () => Promise<ScaleOutServer>;
+  /** The suite's database, to set up what no call makes (staff accounts). */
+  databaseUrl: () => string;
 }
 
 /**
@@ -145,5 +147,5 @@ export function useScaleOutCluster(options: {
     await redis.quit();
   });
 
-  return { id, prefix, sockets, startServer };
+  return { id, prefix, sockets, startServer, databaseUrl: () => databaseUrl };
 }

@@ -7,12 +7,7 @@ import { auctionBids, auctions } from '../../db/schema';
 import { ApiRefusal } from '../../http/refusal';
 import { applyEvent, auctionLifecycle, statusOf } from '../../lifecycle';
 import { loadInstruments } from '../../market/data-files';
-import {
-  assertEditable,
-  instrumentFacts,
-  publishWindow,
-  windowOf,
-} from '../placement/offering-setup';
+import { instrumentFacts, publishWindow, saveDraft, windowOf } from '../placement/offering-setup';
 
 /**
  * Auctions (docs/placements.md): operators set one up as a draft (symbol, shares offered, reserve
@@ -108,23 +103,15 @@ export async function saveAuction(
     ...windowOf(body, now, 'auction.invalid_window'),
     updatedAt: now,
   };
-  if (body.id == null) {
-    const [row] = await maru.db
-      .insert(auctions)
-      .values({ ...values, createdBy: staffId, createdAt: now })
-      .returning();
-    if (!row) throw new Error('auction insert returned no row');
-    return row;
-  }
-  const current = await auctionById(maru.db, body.id);
-  assertEditable(current, body.version, 'auction.not_draft');
-  const [row] = await maru.db
-    .update(auctions)
-    .set(values)
-    .where(eq(auctions.id, current.id))
-    .returning();
-  if (!row) throw new Error('auction update returned no row');
-  return row;
+  return saveDraft(body, 'auction.not_draft', {
+    insert: () =>
+      maru.db
+        .insert(auctions)
+        .values({ ...values, createdBy: staffId, createdAt: now })
+        .returning(),
+    load: (id) => auctionById(maru.db, id),
+    update: (id) => maru.db.update(auctions).set(values).where(eq(auctions.id, id)).returning(),
+  });
 }
 
 export async function publishAuction(

@@ -45,13 +45,38 @@ export function windowOf(
 }
 
 /** An edit applies only to a draft, and only to the version the staff member saw. */
-export function assertEditable(
+function assertEditable(
   row: { state: string; version: number },
   version: number | null | undefined,
   notDraft: 'placement.not_draft' | 'auction.not_draft',
 ): void {
   if (row.state !== 'draft') throw new Refusal(notDraft);
   if (version != null && version !== row.version) throw new Refusal('lifecycle.conflict');
+}
+
+/**
+ * Saving from the back office: a new draft when the body has no id, else an edit of the draft at
+ * the version staff saw. The callers' queries stay typed to their own table.
+ */
+export async function saveDraft<Row extends { state: string; version: number }>(
+  body: { id?: number | null; version?: number | null },
+  notDraft: 'placement.not_draft' | 'auction.not_draft',
+  store: {
+    insert(): Promise<Row[]>;
+    load(id: number): Promise<Row>;
+    update(id: number): Promise<Row[]>;
+  },
+): Promise<Row> {
+  const id = body.id;
+  if (id == null) {
+    const [row] = await store.insert();
+    if (!row) throw new Error(`${notDraft}: insert returned no row`);
+    return row;
+  }
+  assertEditable(await store.load(id), body.version, notDraft);
+  const [row] = await store.update(id);
+  if (!row) throw new Error(`${notDraft}: update returned no row`);
+  return row;
 }
 
 /**

@@ -9,7 +9,7 @@ import { ApiRefusal } from '../../http/refusal';
 import { applyEvent, placementLifecycle, statusOf } from '../../lifecycle';
 import { loadInstruments } from '../../market/data-files';
 import { Refusal } from '../../refusal';
-import { assertEditable, instrumentFacts, publishWindow, windowOf } from './offering-setup';
+import { instrumentFacts, publishWindow, saveDraft, windowOf } from './offering-setup';
 
 /**
  * Placements (docs/placements.md): operators set one up as a draft (symbol, price, shares offered,
@@ -107,23 +107,15 @@ export async function savePlacement(
     ...window,
     updatedAt: now,
   };
-  if (body.id == null) {
-    const [row] = await maru.db
-      .insert(placements)
-      .values({ ...values, createdBy: staffId, createdAt: now })
-      .returning();
-    if (!row) throw new Error('placement insert returned no row');
-    return row;
-  }
-  const current = await placementById(maru.db, body.id);
-  assertEditable(current, body.version, 'placement.not_draft');
-  const [row] = await maru.db
-    .update(placements)
-    .set(values)
-    .where(eq(placements.id, current.id))
-    .returning();
-  if (!row) throw new Error('placement update returned no row');
-  return row;
+  return saveDraft(body, 'placement.not_draft', {
+    insert: () =>
+      maru.db
+        .insert(placements)
+        .values({ ...values, createdBy: staffId, createdAt: now })
+        .returning(),
+    load: (id) => placementById(maru.db, id),
+    update: (id) => maru.db.update(placements).set(values).where(eq(placements.id, id)).returning(),
+  });
 }
 
 export async function publishPlacement(

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type {
   SupportHistoryDto,
   SupportHoursDto,
@@ -10,13 +10,15 @@ import { SUPPORT_PAGE_DEFAULT } from '../../../contract';
 import type { AppContext } from '../../app-context';
 import { noteForCommit } from '../../db/after-commit';
 import type { Database, Transaction } from '../../db/connect';
-import { supportConversations, supportMessages, supportShifts, uploads } from '../../db/schema';
+import { supportConversations, supportMessages, uploads } from '../../db/schema';
 import { isInState } from '../../../machines/state-value';
 import { applyEvent, conversationLifecycle } from '../../lifecycle';
 import { MINUTE_MS, seoulMsOfDay } from '../../market/seoul-time';
 import { Refusal } from '../../refusal';
 import { readSettings } from '../../settings';
 import { storeImage } from '../../uploads';
+import { agentsCounted } from './presence';
+import type { AgentPresence } from './presence';
 import { conversationById, conversationDto, messageDtos, messagePage } from './views';
 
 /**
@@ -27,9 +29,9 @@ import { conversationById, conversationDto, messageDtos, messagePage } from './v
 export const SUPPORT_IMAGE_PURPOSE = 'support';
 type Db = Database | Transaction;
 
-export async function agentsOnShift(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(supportShifts);
-  return Number(row?.n ?? 0);
+/** Agents on shift who have the desk open (presence.ts): 0 means leave a message. */
+export async function agentsOnShift(db: Db, presence: AgentPresence): Promise<number> {
+  return (await agentsCounted(db, presence)).length;
 }
 
 export async function supportHours(db: Db, now: Date): Promise<SupportHoursDto> {
@@ -66,7 +68,7 @@ export async function supportStatus(
 ): Promise<SupportStatusDto> {
   const row = await conversationOf(maru.db, customerId);
   return {
-    agentsOnShift: await agentsOnShift(maru.db),
+    agentsOnShift: await agentsOnShift(maru.db, maru.supportPresence),
     hours: await supportHours(maru.db, maru.clock.now()),
     conversation: row ? await conversationDto(maru.db, row) : null,
   };
@@ -95,7 +97,8 @@ export async function postCustomerMessage(
   mode: 'live' | 'left',
 ): Promise<SupportSendDto> {
   const db = maru.db;
-  if (mode === 'live' && (await agentsOnShift(db)) === 0) throw new Refusal('support.no_agent');
+  if (mode === 'live' && (await agentsOnShift(db, maru.supportPresence)) === 0)
+    throw new Refusal('support.no_agent');
   const now = maru.clock.now();
   const id = await ensureConversation(db, customerId);
   const insert = async (tx: Db) => {
@@ -154,7 +157,8 @@ export async function sendImage(
   body: Buffer,
 ): Promise<SupportSendDto> {
   // Checked before the image work: with no agent on shift nothing is stored.
-  if ((await agentsOnShift(maru.db)) === 0) throw new Refusal('support.no_agent');
+  if ((await agentsOnShift(maru.db, maru.supportPresence)) === 0)
+    throw new Refusal('support.no_agent');
   const stored = await storeImage(maru, customerId, SUPPORT_IMAGE_PURPOSE, body);
   return postCustomerMessage(maru, customerId, { image: stored }, 'live');
 }

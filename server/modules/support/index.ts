@@ -4,7 +4,9 @@ import {
   KYC_PHOTO_MAX_BYTES,
   STAFF_API,
   SUPPORT_IMAGE_UPLOAD,
+  SUPPORT_STAFF_IMAGE_UPLOAD,
 } from '../../../contract';
+import { recordAudit } from '../../audit/record-audit';
 import { defineCall } from '../../http/define-call';
 import { registerImageUpload } from '../../http/image-upload';
 import { createCanned, deleteCanned, listCanned, updateCanned } from './canned';
@@ -21,6 +23,7 @@ import {
   conversationDetail,
   decideConversation,
   reply,
+  sendStaffImage,
   setShift,
   staffRead,
   supportQueue,
@@ -94,6 +97,23 @@ export function registerSupportModule(app: FastifyInstance): void {
     audit.entity = `conversation:${body.id}`;
     audit.detail = { length: body.text.length };
     return reply(maru, staff.staff.id, body);
+  });
+  // Not a JSON call, so not audited by defineCall: the audit record is written with the message.
+  registerImageUpload(app, {
+    call: SUPPORT_STAFF_IMAGE_UPLOAD,
+    imageMaxBytes: KYC_PHOTO_MAX_BYTES,
+    maxInFlightPerCustomer: 1,
+    store: (staffId, query, image, request) => {
+      const id = Number(query.id);
+      return sendStaffImage(app.maru, staffId, id, image, (tx, messageId) =>
+        recordAudit(tx, request, {
+          actor: { kind: 'staff', id: staffId },
+          action: 'supportImageUpload',
+          entity: `conversation:${id}`,
+          detail: { messageId },
+        }),
+      );
+    },
   });
   defineCall(app, STAFF_API, 'supportStaffRead', async ({ maru, body, audit }) => {
     audit.entity = `conversation:${body.id}`;

@@ -1,4 +1,4 @@
-import { and, desc, eq, not, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, or } from 'drizzle-orm';
 import type {
   SupportAccountSummaryDto,
   SupportConversationDetailDto,
@@ -22,7 +22,9 @@ import {
 } from '../../db/schema';
 import { applyEvent, conversationLifecycle, inState } from '../../lifecycle';
 import { Refusal } from '../../refusal';
-import { markRead } from './customer';
+import { storeImage } from '../../uploads';
+import { SUPPORT_IMAGE_PURPOSE, markRead } from './customer';
+import { agentsCounted } from './presence';
 import { conversationById, messagePage, queueRowDto } from './views';
 import type { ConversationRow } from './views';
 
@@ -59,11 +61,16 @@ export async function supportQueue(maru: AppContext, staffId: number): Promise<S
   const rows = async (list: readonly ConversationRow[]) =>
     Promise.all(list.map((row) => queueRowDto(db, row)));
   const assigned = open.filter((r) => isInState(r.state, 'assigned'));
-  const agents = await db
-    .select({ id: staffAccounts.id, account: staffAccounts.account })
-    .from(supportShifts)
-    .innerJoin(staffAccounts, eq(staffAccounts.id, supportShifts.staffId))
-    .orderBy(staffAccounts.account);
+  // On shift and present: the agents customers can reach and a conversation can be given to.
+  const counted = await agentsCounted(db, maru.supportPresence);
+  const agents =
+    counted.length === 0
+      ? []
+      : await db
+          .select({ id: staffAccounts.id, account: staffAccounts.account })
+          .from(staffAccounts)
+          .where(inArray(staffAccounts.id, counted))
+          .orderBy(staffAccounts.account);
   return {
     onShift: await isOnShift(db, staffId),
     agentsOnShift: agents.length,
@@ -171,13 +178,16 @@ export async function decideConversation(
   return conversationDetail(maru, body.id, null);
 }
 
-/** Gives a waiting or reopened conversation to an agent on shift (`support.off_shift` if not). */
+/**
+ * Gives a waiting or reopened conversation to an agent on shift with the desk open
+ * (`support.off_shift` if not: one who left would leave the customer waiting).
+ */
 export async function assignConversation(
   maru: AppContext,
   staffId: number,
   body: { id: number; version: number; agentId: number },
 ): Promise<SupportConversationDetailDto> {
-  if (!(await isOnShift(maru.db, body.agentId))) {
+  if (!(await agentsCounted(maru.db, maru.supportPresence)).includes(body.agentId)) {
     throw new Refusal('support.off_shift', { field: 'agentId' });
   }
   const row = await conversationById(maru.db, body.id);
@@ -186,24 +196,39 @@ export async function assignConversation(
   return conversationDetail(maru, body.id, null);
 }
 
-export async function reply(
-  maru: AppContext,
-  staffId: number,
-  body: { id: number; text: string },
-): Promise<SupportConversationDetailDto> {
-  const db = maru.db;
-  const row = await mustNotBeOthers(db, body.id, staffId);
+/** A conversation the caller may write in: assigned to them and not closed. */
+async function writableBy(db: Db, id: number, staffId: number): Promise<ConversationRow> {
+  const row = await mustNotBeOthers(db, id, staffId);
   if (isInState(row.state, 'closed')) throw new Refusal('support.closed');
   if (!isInState(row.state, 'assigned')) throw new Refusal('support.not_assigned');
+  return row;
+}
+
+type StaffContent = { text: string } | { image: { id: string; width: number; height: number } };
+
+/**
+ * Writes one agent message and notes its pushes; `inside` runs in the same transaction (the
+ * image call's audit record).
+ */
+async function writeStaffMessage(
+  maru: AppContext,
+  row: ConversationRow,
+  staffId: number,
+  content: StaffContent,
+  inside?: (tx: Transaction, messageId: number) => Promise<void>,
+): Promise<void> {
   const now = maru.clock.now();
-  await db.transaction(async (tx) => {
+  await maru.db.transaction(async (tx) => {
     const [message] = await tx
       .insert(supportMessages)
       .values({
         conversationId: row.id,
         sender: 'staff',
         staffId,
-        body: body.text.trim(),
+        body: 'text' in content ? content.text.trim() : null,
+        uploadId: 'image' in content ? content.image.id : null,
+        imageWidth: 'image' in content ? content.image.width : null,
+        imageHeight: 'image' in content ? content.image.height : null,
         createdAt: now,
       })
       .returning({ id: supportMessages.id });
@@ -212,9 +237,38 @@ export async function reply(
       .update(supportConversations)
       .set({ lastMessageAt: now, updatedAt: now })
       .where(eq(supportConversations.id, row.id));
+    await inside?.(tx, message.id);
     noteForCommit(tx, { topic: 'supportMessage', conversationId: row.id, messageId: message.id });
     noteForCommit(tx, { topic: 'supportConversation', conversationId: row.id });
   });
+}
+
+export async function reply(
+  maru: AppContext,
+  staffId: number,
+  body: { id: number; text: string },
+): Promise<SupportConversationDetailDto> {
+  const row = await writableBy(maru.db, body.id, staffId);
+  await writeStaffMessage(maru, row, staffId, { text: body.text });
+  return conversationDetail(maru, row.id, null);
+}
+
+/**
+ * An agent's image into a conversation assigned to them, through the customers' pipeline
+ * (signature, pixel limits, re-encoded, stored encrypted). The upload row is the conversation's
+ * customer's, so it is read like their own images: by them (`/kefu/image`) and by staff. Checked
+ * before the image work, so a refusal stores nothing.
+ */
+export async function sendStaffImage(
+  maru: AppContext,
+  staffId: number,
+  conversationId: number,
+  image: Buffer,
+  audit: (tx: Transaction, messageId: number) => Promise<void>,
+): Promise<SupportConversationDetailDto> {
+  const row = await writableBy(maru.db, conversationId, staffId);
+  const stored = await storeImage(maru, row.customerId, SUPPORT_IMAGE_PURPOSE, image);
+  await writeStaffMessage(maru, row, staffId, { image: stored }, audit);
   return conversationDetail(maru, row.id, null);
 }
 

@@ -7,6 +7,7 @@ import { ACCOUNT_EVENTS, accountMachine } from '../../../machines/account';
 import { paletteOf } from '../../lifecycle/tones';
 import { useLifecycleWords } from '../../lifecycle/words';
 import { staffCall } from '../api';
+import { BackToList } from '../parts/DetailOfId';
 import {
   EmptyRow,
   LoadFailed,
@@ -80,13 +81,7 @@ function CustomerDetail({ customerId }: { customerId: number }) {
 
   return (
     <>
-      <PageTitle
-        actions={
-          <Button asChild size="sm" variant="outline">
-            <Link to="/customers">{t('common.backToList')}</Link>
-          </Button>
-        }
-      >
+      <PageTitle actions={<BackToList to="/customers" />}>
         {t('customers.detailTitle', { account: detail.account })}
       </PageTitle>
       <ConflictAlert

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, DataList, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { StaffCallName } from '../../../contract/staff-calls';
 import type { FundOrderKind } from '../../../contract/schemas/funds';
 import type { FundCaseDto } from '../../../contract/schemas/funds-staff';
@@ -9,6 +9,7 @@ import type { ReasonRule } from '../../../machines/flows/review-decision';
 import { isInState } from '../../../machines/state-value';
 import { useLifecycleWords } from '../../lifecycle/words';
 import { staffCall } from '../api';
+import { BackToList, DetailOfId } from '../parts/DetailOfId';
 import {
   EmptyRow,
   LoadFailed,
@@ -107,25 +108,17 @@ const isImageDataUrl = (value: string | null): value is string =>
  */
 export default function FundCaseScreen({ kind }: { kind: FundOrderKind }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    return (
-      <>
-        <PageTitle>{t(`funds.${kind}.caseTitle`, { orderNo: '' })}</PageTitle>
-        <Panel>
-          <Stack gap="3" align="flex-start" data-testid="fund-case-none">
-            <Text color="fg.muted">{t('funds.noCase')}</Text>
-            <Button asChild size="sm" variant="outline">
-              <Link to={FUND_ROUTES[kind].queue}>{t('common.backToList')}</Link>
-            </Button>
-          </Stack>
-        </Panel>
-      </>
-    );
-  }
   // Keyed by the order: the decision flow is made once per case (useDecisionFlow).
-  return <FundCase key={`${kind}:${id}`} kind={kind} id={id} />;
+  return (
+    <DetailOfId
+      title={t(`funds.${kind}.caseTitle`, { orderNo: '' })}
+      missing={t('funds.noCase')}
+      missingTestId="fund-case-none"
+      listPath={FUND_ROUTES[kind].queue}
+    >
+      {(id) => <FundCase key={`${kind}:${id}`} kind={kind} id={id} />}
+    </DetailOfId>
+  );
 }
 
 function FundCase({ kind, id }: { kind: FundOrderKind; id: number }) {
@@ -186,9 +179,7 @@ function FundCase({ kind, id }: { kind: FundOrderKind; id: number }) {
       <PageTitle
         actions={
           <>
-            <Button asChild size="sm" variant="outline">
-              <Link to={FUND_ROUTES[kind].queue}>{t('common.backToList')}</Link>
-            </Button>
+            <BackToList to={FUND_ROUTES[kind].queue} />
             <Button asChild size="sm" variant="outline">
               <Link to={`/entities/${kind}/${item.id}`} data-testid="fund-open-entity">
                 {t('funds.openEntity')}

@@ -1,7 +1,7 @@
-import { Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { staffCall } from '../api';
+import { BackToList } from '../parts/DetailOfId';
 import { PageTitle, Pager, Panel, useLoad, Loaded } from '../parts/common';
 import { CustomerTable } from './CustomersScreen';
 
@@ -17,13 +17,7 @@ export default function InstitutionCustomersScreen() {
   );
   return (
     <>
-      <PageTitle
-        actions={
-          <Button asChild size="sm" variant="outline">
-            <Link to="/institutions">{t('common.backToList')}</Link>
-          </Button>
-        }
-      >
+      <PageTitle actions={<BackToList to="/institutions" />}>
         {t('institutions.membersTitle', { id: institutionId })}
       </PageTitle>
       <Panel>

@@ -1,14 +1,14 @@
-import { Alert, Badge, Button, Code, DataList, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Code, DataList, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
 import { verifyDraw } from '../../../contract/ipo-draw';
 import type { IpoDrawDto, StaffIpoOfferingDto } from '../../../contract/schemas/ipo';
 import { subscriptionMachine } from '../../../machines/subscription';
 import { paletteOf } from '../../lifecycle/tones';
 import { useLifecycleWords } from '../../lifecycle/words';
 import { staffCall } from '../api';
+import { BackToList, DetailOfId } from '../parts/DetailOfId';
 import {
   EmptyRow,
   LoadFailed,
@@ -33,30 +33,15 @@ const SHOWN_ALLOCATIONS = 200;
  */
 export default function IpoDetailScreen() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    return (
-      <>
-        <PageTitle>{t('ipo.detailTitle', { name: '' })}</PageTitle>
-        <Panel>
-          <Stack gap="3" align="flex-start" data-testid="ipo-detail-none">
-            <Text color="fg.muted">{t('ipo.noOffering')}</Text>
-            <BackToList />
-          </Stack>
-        </Panel>
-      </>
-    );
-  }
-  return <Detail key={id} id={id} />;
-}
-
-function BackToList() {
-  const { t } = useTranslation();
   return (
-    <Button asChild size="sm" variant="outline">
-      <Link to="/ipo">{t('common.backToList')}</Link>
-    </Button>
+    <DetailOfId
+      title={t('ipo.detailTitle', { name: '' })}
+      missing={t('ipo.noOffering')}
+      missingTestId="ipo-detail-none"
+      listPath="/ipo"
+    >
+      {(id) => <Detail key={id} id={id} />}
+    </DetailOfId>
   );
 }
 
@@ -75,7 +60,7 @@ function Detail({ id }: { id: number }) {
       <PageTitle
         actions={
           <>
-            <BackToList />
+            <BackToList to="/ipo" />
             <ReloadButton onClick={reload} />
           </>
         }

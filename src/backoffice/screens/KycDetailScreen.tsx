@@ -7,6 +7,7 @@ import type { ReasonRule } from '../../../machines/flows/review-decision';
 import { isInState } from '../../../machines/state-value';
 import { useLifecycleWords } from '../../lifecycle/words';
 import { staffCall } from '../api';
+import { BackToList } from '../parts/DetailOfId';
 import { LoadFailed, Loading, PageTitle, Panel, useLoad } from '../parts/common';
 import {
   ConflictAlert,
@@ -131,9 +132,7 @@ function KycDetail({ customerId }: { customerId: number }) {
       <PageTitle
         actions={
           <>
-            <Button asChild size="sm" variant="outline">
-              <Link to="/kyc">{t('common.backToList')}</Link>
-            </Button>
+            <BackToList to="/kyc" />
             <Button asChild size="sm" variant="outline">
               <Link to={`/entities/kyc/${data.customerId}`} data-testid="kyc-open-entity">
                 {t('kyc.openEntity')}

@@ -1,9 +1,10 @@
-import { Alert, Button, DataList, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, DataList, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { TradeOrderDto } from '../../../contract/schemas/trade';
 import { staffCall } from '../api';
+import { BackToList, DetailOfId } from '../parts/DetailOfId';
 import {
   LoadFailed,
   Loading,
@@ -24,30 +25,15 @@ import { signedWon, won } from '../parts/trade';
  */
 export default function OrderDetailScreen() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    return (
-      <>
-        <PageTitle>{t('orders.detailTitle', { orderNo: '' })}</PageTitle>
-        <Panel>
-          <Stack gap="3" align="flex-start" data-testid="order-none">
-            <Text color="fg.muted">{t('orders.noOrder')}</Text>
-            <BackToList />
-          </Stack>
-        </Panel>
-      </>
-    );
-  }
-  return <OrderDetail key={id} id={id} />;
-}
-
-function BackToList() {
-  const { t } = useTranslation();
   return (
-    <Button asChild size="sm" variant="outline">
-      <Link to="/orders">{t('common.backToList')}</Link>
-    </Button>
+    <DetailOfId
+      title={t('orders.detailTitle', { orderNo: '' })}
+      missing={t('orders.noOrder')}
+      missingTestId="order-none"
+      listPath="/orders"
+    >
+      {(id) => <OrderDetail key={id} id={id} />}
+    </DetailOfId>
   );
 }
 
@@ -65,7 +51,7 @@ function OrderDetail({ id }: { id: number }) {
       <PageTitle
         actions={
           <>
-            <BackToList />
+            <BackToList to="/orders" />
             <Button asChild size="sm" variant="outline">
               <Link to={`/entities/order/${order.id}`} data-testid="order-open-entity">
                 {t('entity.open.order')}

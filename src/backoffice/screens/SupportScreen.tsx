@@ -23,7 +23,7 @@ import type {
   SupportQueueDto,
   SupportQueueRowDto,
 } from '../../../contract/schemas/support';
-import { SUPPORT_TEXT_MAX_LENGTH } from '../../../contract/schemas/support';
+import { SUPPORT_STAFF_IMAGE_UPLOAD_PATH } from '../../../contract/schemas/support';
 import { isInState } from '../../../machines/state-value';
 import {
   Bubble,
@@ -31,11 +31,11 @@ import {
   formatChatTime,
   mergeMessages,
   useRemoteTyping,
-  useTypingSignal,
 } from '../../home/kefu/chatParts';
+import { ChatComposer } from '../../home/kefu/ChatComposer';
 import { openSupportLive } from '../../home/kefu/supportLive';
 import type { SupportLive } from '../../home/kefu/supportLive';
-import { staffCall } from '../api';
+import { staffCall, staffUploadImage } from '../api';
 import { Loaded, PageTitle, Panel, ReloadButton, formatTime, useLoad } from '../parts/common';
 import { StateBadges } from '../parts/StateBadges';
 import { mayCall } from '../roles';
@@ -271,9 +271,19 @@ function QueuePanel({
   const { t, i18n } = useTranslation();
   return (
     <Panel title={t('support.queue')}>
-      <Text fontSize="sm" color="fg.muted" mb="3" data-testid="support-agents">
+      <Text
+        fontSize="sm"
+        color="fg.muted"
+        mb={data.onShift ? '1' : '3'}
+        data-testid="support-agents"
+      >
         {t('support.agentsOnShift', { count: data.agentsOnShift })}
       </Text>
+      {data.onShift ? (
+        <Text fontSize="xs" color="fg.muted" mb="3" data-testid="support-presence">
+          {t('support.presenceHint')}
+        </Text>
+      ) : null}
       <Stack gap="4" data-testid="support-queue">
         {SECTIONS.map((section) => (
           <Box key={section}>
@@ -481,7 +491,7 @@ function ConversationPanel({
               }
               read={read}
               loadImage={loadImage}
-              imageAlt={t('support.imageAlt')}
+              imageAlt={own ? t('support.agentImageAlt') : t('support.imageAlt')}
               imageFailed={t('common.loadFailed')}
               testIdPrefix="support"
             />
@@ -543,74 +553,55 @@ function ReplyBox({
   onSent: (detail: SupportConversationDetailDto) => void;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const canned = useLoad(() => staffCall('supportCanned', {}), 'support-canned-pick');
-  const signal = useTypingSignal((typing) => live.current?.typing(typing, conversationId));
-  const blank = text.trim() === '';
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (blank || sending) return;
-    setSending(true);
-    signal.stop();
-    staffCall('supportReply', { id: conversationId, text }).then(
-      (d) => {
-        setSending(false);
-        setText('');
-        onSent(d);
-      },
-      () => setSending(false),
-    );
-  };
   return (
-    <chakra.form onSubmit={submit} mt="3" data-testid="support-reply">
-      {canned.data && canned.data.rows.length > 0 ? (
-        <NativeSelect.Root size="sm" mb="2">
-          <NativeSelect.Field
-            aria-label={t('support.cannedPick')}
-            value=""
-            onChange={(e) => {
-              const row = canned.data?.rows.find((r) => String(r.id) === e.target.value);
-              if (row) setText(row.text);
-            }}
-            data-testid="support-canned-pick"
-          >
-            <option value="">{t('support.cannedPick')}</option>
-            {canned.data.rows.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.title}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      ) : null}
-      <Textarea
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          signal.onInput();
-        }}
-        aria-label={t('support.replyLabel')}
-        placeholder={t('support.replyPlaceholder')}
-        maxLength={SUPPORT_TEXT_MAX_LENGTH}
-        rows={3}
-        size="sm"
-        data-testid="support-reply-input"
-      />
-      <Flex justify="flex-end" mt="2">
-        <Button
-          type="submit"
-          size="sm"
-          colorPalette="blue"
-          disabled={blank}
-          loading={sending}
-          data-testid="support-reply-send"
-        >
-          {t('support.send')}
-        </Button>
-      </Flex>
-    </chakra.form>
+    <ChatComposer
+      sendText={(text) => staffCall('supportReply', { id: conversationId, text }).then(onSent)}
+      sendImage={(file) =>
+        staffUploadImage<SupportConversationDetailDto>(SUPPORT_STAFF_IMAGE_UPLOAD_PATH, file, {
+          id: String(conversationId),
+        }).then(onSent)
+      }
+      onTyping={(typing) => live.current?.typing(typing, conversationId)}
+      labels={{
+        input: t('support.replyLabel'),
+        placeholder: t('support.replyPlaceholder'),
+        send: t('support.send'),
+        attach: t('support.attach'),
+      }}
+      testIds={{
+        form: 'support-reply',
+        input: 'support-reply-input',
+        send: 'support-reply-send',
+        attach: 'support-attach',
+        attachInput: 'support-attach-input',
+      }}
+      above={(fill) =>
+        canned.data && canned.data.rows.length > 0 ? (
+          <NativeSelect.Root size="sm" mb="2">
+            <NativeSelect.Field
+              aria-label={t('support.cannedPick')}
+              value=""
+              onChange={(e) => {
+                const row = canned.data?.rows.find((r) => String(r.id) === e.target.value);
+                if (row) fill(row.text);
+              }}
+              data-testid="support-canned-pick"
+            >
+              <option value="">{t('support.cannedPick')}</option>
+              {canned.data.rows.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.title}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        ) : null
+      }
+      formProps={{ mt: '3' }}
+      textareaProps={{ rows: 3, size: 'sm' }}
+    />
   );
 }
 

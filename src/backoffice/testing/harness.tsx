@@ -22,7 +22,14 @@ export type Handler = (body: Record<string, unknown>) => Reply | Promise<Reply>;
 
 export const backend = {
   handlers: {} as Record<string, Handler>,
-  sent: [] as { path: string; body: Record<string, unknown>; token: unknown }[],
+  sent: [] as {
+    path: string;
+    body: Record<string, unknown>;
+    token: unknown;
+    /** The query string's parameters and a raw (non-JSON) body, for the binary uploads. */
+    params?: unknown;
+    raw?: unknown;
+  }[],
   notify: vi.fn<(text: string) => void>(),
 };
 
@@ -32,7 +39,13 @@ const adapter: AxiosAdapter = async (config) => {
     string,
     unknown
   >;
-  backend.sent.push({ path, body, token: config.headers.get('staff-token') });
+  backend.sent.push({
+    path,
+    body,
+    token: config.headers.get('staff-token'),
+    params: config.params as unknown,
+    raw: typeof config.data === 'string' ? undefined : (config.data as unknown),
+  });
   const handler = backend.handlers[path];
   const reply = handler
     ? await handler(body)

@@ -1,10 +1,11 @@
 import { Box, Button, Flex, Link, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChangeEvent, FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   SupportConversationDto,
   SupportMessageDto,
+  SupportSendDto,
   SupportStatusDto,
 } from '../../../contract';
 import { SUPPORT_TEXT_MAX_LENGTH } from '../../../contract/schemas/support';
@@ -17,14 +18,8 @@ import { useSiteConfig } from '../../config/siteConfig';
 import { useLifecycleWords } from '../../lifecycle/words';
 import { ListLoading } from '../../information/LoadState';
 import { sessionStore } from '../../session/sessionStore';
-import {
-  Bubble,
-  TypingDots,
-  formatChatTime,
-  mergeMessages,
-  useRemoteTyping,
-  useTypingSignal,
-} from './chatParts';
+import { ChatComposer } from './ChatComposer';
+import { Bubble, TypingDots, formatChatTime, mergeMessages, useRemoteTyping } from './chatParts';
 import { openSupportLive } from './supportLive';
 import type { SupportLive } from './supportLive';
 
@@ -355,113 +350,44 @@ function Composer({
   live,
 }: {
   conversation: SupportConversationDto | null;
-  onSent: (sent: { message: SupportMessageDto; conversation: SupportConversationDto }) => void;
+  onSent: (sent: SupportSendDto) => void;
   live: React.RefObject<SupportLive | null>;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const file = useRef<HTMLInputElement | null>(null);
-  const signal = useTypingSignal((typing) => live.current?.typing(typing));
-  const blank = text.trim() === '';
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (blank || sending) return;
-    setSending(true);
-    signal.stop();
-    call('supportSend', { text }).then(
-      (sent) => {
-        setSending(false);
-        setText('');
-        onSent(sent);
-      },
-      () => setSending(false),
-    );
-  };
-  const attach = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0];
-    event.target.value = '';
-    if (!picked) return;
-    setSending(true);
-    uploadImage<{ message: SupportMessageDto; conversation: SupportConversationDto }>(
-      SUPPORT_IMAGE_UPLOAD.path,
-      picked,
-      {},
-    ).then(
-      (sent) => {
-        setSending(false);
-        onSent(sent);
-      },
-      () => setSending(false),
-    );
-  };
-
   return (
-    <chakra.form
-      onSubmit={submit}
-      position="sticky"
-      bottom="0"
-      bg="bg"
-      borderTopWidth="1px"
-      borderColor="border.muted"
-      px="3"
-      py="2"
-      pb="calc(0.5rem + env(safe-area-inset-bottom))"
-      data-testid="kefu-composer"
-      data-conversation={conversation?.id ?? ''}
-    >
-      <Flex gap="2" align="flex-end">
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => file.current?.click()}
-          disabled={sending}
-          data-testid="kefu-attach"
-        >
-          {t('kefu.attach')}
-        </Button>
-        <input
-          ref={file}
-          type="file"
-          accept="image/jpeg,image/png"
-          hidden
-          onChange={attach}
-          aria-label={t('kefu.attach')}
-          data-testid="kefu-attach-input"
-        />
-        <Textarea
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            signal.onInput();
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
-          }}
-          placeholder={t('kefu.placeholder')}
-          aria-label={t('kefu.input')}
-          maxLength={SUPPORT_TEXT_MAX_LENGTH}
-          rows={1}
-          autoresize
-          maxH="32"
-          {...BOX}
-          flex="1"
-          data-testid="kefu-input"
-        />
-        <Button
-          type="submit"
-          size="sm"
-          colorPalette="blue"
-          disabled={blank}
-          loading={sending}
-          data-testid="kefu-send"
-        >
-          {t('kefu.send')}
-        </Button>
-      </Flex>
-    </chakra.form>
+    <ChatComposer
+      sendText={(text) => call('supportSend', { text }).then(onSent)}
+      sendImage={(file) =>
+        uploadImage<SupportSendDto>(SUPPORT_IMAGE_UPLOAD.path, file, {}).then(onSent)
+      }
+      onTyping={(typing) => live.current?.typing(typing)}
+      labels={{
+        input: t('kefu.input'),
+        placeholder: t('kefu.placeholder'),
+        send: t('kefu.send'),
+        attach: t('kefu.attach'),
+      }}
+      testIds={{
+        form: 'kefu-composer',
+        input: 'kefu-input',
+        send: 'kefu-send',
+        attach: 'kefu-attach',
+        attachInput: 'kefu-attach-input',
+      }}
+      enterSends
+      formProps={{
+        position: 'sticky',
+        bottom: '0',
+        bg: 'bg',
+        borderTopWidth: '1px',
+        borderColor: 'border.muted',
+        px: '3',
+        py: '2',
+        pb: 'calc(0.5rem + env(safe-area-inset-bottom))',
+        'data-conversation': String(conversation?.id ?? ''),
+      }}
+      textareaProps={{ rows: 1, autoresize: true, maxH: '32', ...BOX, flex: '1' }}
+    />
   );
 }
 

@@ -199,6 +199,43 @@ describe('the customer-service chat', () => {
     expect(screen.queryByTestId('kefu-leave')).toBeNull();
   });
 
+  it("shows an agent's image pushed live, and the hours and form once the last agent is gone", async () => {
+    const pixel =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    api.call.mockImplementation((name: string, body: { messageId?: number; upTo?: number }) => {
+      if (name === 'supportStatus') return Promise.resolve(status());
+      if (name === 'supportHistory')
+        return Promise.resolve({ rows: [message(10)], hasMore: false });
+      if (name === 'supportImage' && body.messageId === 12) {
+        return Promise.resolve({ dataUrl: pixel });
+      }
+      if (name === 'supportRead') {
+        return Promise.resolve(
+          status({ conversation: conversation({ customerReadUpTo: body.upTo }) }),
+        );
+      }
+      return Promise.reject(new Error(name));
+    });
+    await renderScreen();
+    await screen.findByTestId('kefu-msg-10');
+    socket.push(
+      'message',
+      message(12, { sender: 'staff', agent: 'mina', text: null, image: { width: 64, height: 48 } }),
+    );
+    const image = await screen.findByAltText('대화 속 이미지');
+    expect(image.getAttribute('src')).toBe(pixel);
+    expect(screen.getByTestId('kefu-msg-12').getAttribute('data-sender')).toBe('staff');
+    expect(screen.getByTestId('kefu-composer')).toBeTruthy();
+
+    // The last agent closed the desk (past the grace): the hours and the form, no reload.
+    socket.push('shift', { agentsOnShift: 0 });
+    expect(screen.getByTestId('kefu-leave')).toBeTruthy();
+    expect(screen.queryByTestId('kefu-composer')).toBeNull();
+    expect(screen.getByTestId('kefu-online').textContent).toBe(
+      '지금은 근무 중인 상담원이 없습니다',
+    );
+  });
+
   it('closes the socket when the screen is left', async () => {
     api.call.mockImplementation((name: string) =>
       name === 'supportStatus'

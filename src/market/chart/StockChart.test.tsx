@@ -64,6 +64,16 @@ const shownTexts = () =>
     .filter((t) => t.getAttribute('visibility') !== 'hidden')
     .map((t) => t.textContent);
 
+/**
+ * The reader reaches for the chart: the plain SVG first view hands over to Highcharts, whose
+ * chunk loads then (the SVG stays until it has drawn).
+ */
+async function handOver() {
+  fireEvent.pointerDown(screen.getByTestId('stock-chart-svg'));
+  await screen.findByTestId('stock-chart-canvas', {}, { timeout: 15_000 });
+  expect(screen.queryByTestId('stock-chart-svg')).toBeNull();
+}
+
 /** Resolves a pending call and lets React render the answer. */
 async function answer(call: ReturnType<typeof deferred>, list: Candle[]) {
   await act(async () => {
@@ -103,8 +113,17 @@ describe('the stock chart', () => {
     );
 
     await answer(first, candles(150, 1_000));
-    await screen.findByTestId('stock-chart-canvas', {}, { timeout: 15_000 });
+    // The first view is the plain SVG: the same three months of candles, no Highcharts yet.
     expect(screen.queryByTestId('chart-loading')).toBeNull();
+    expect(screen.queryByTestId('stock-chart-canvas')).toBeNull();
+    const svgCandles = screen.getByTestId('chart-svg-candles').querySelectorAll('[data-candle]');
+    // The 92 days back from the newest candle and that candle (Highcharts' points below also hold
+    // one candle left of the window, its crop shoulder, drawn outside the plot).
+    expect(svgCandles).toHaveLength(93);
+    expect(svgCandles[92]!.getAttribute('data-candle')).toBe(String(T0 + 149 * DAY));
+    expect(screen.getByTestId('stock-chart-svg').textContent).toContain('MA120');
+
+    await handOver();
     expect(loadedCount()).toBe(150);
     // The three months in view, up to the newest close.
     expect(drawnCloses()).toHaveLength(94);
@@ -119,7 +138,7 @@ describe('the stock chart', () => {
     api.call.mockReturnValueOnce(first.promise);
     await renderChart();
     await answer(first, candles(150, 1_000));
-    await screen.findByTestId('stock-chart-canvas', {}, { timeout: 15_000 });
+    await handOver();
     const oldCloses = drawnCloses();
     expect(oldCloses.at(-1)).toBe(1_149);
 
@@ -162,7 +181,7 @@ describe('the stock chart', () => {
     expect(screen.queryByTestId('chart-error')).toBeNull();
     expect(screen.getByTestId('chart-loading')).toBeTruthy();
     await answer(again, candles(10, 700));
-    await screen.findByTestId('stock-chart-canvas', {}, { timeout: 15_000 });
+    await handOver();
     expect(drawnCloses()[9]).toBe(709);
   });
 
@@ -182,7 +201,7 @@ describe('the stock chart', () => {
     api.call.mockReturnValueOnce(first.promise);
     await renderChart();
     await answer(first, candles(200, 1_000));
-    await screen.findByTestId('stock-chart-canvas', {}, { timeout: 15_000 });
+    await handOver();
     const canvas = screen.getByTestId('stock-chart-canvas');
     const chart = () => Highcharts.charts.find((c) => c && canvas.contains(c.container))!;
     const lastStart = T0 + 199 * DAY;

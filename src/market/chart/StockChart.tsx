@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Adjustment, Candle, CandleInterval, ChartRange } from '../../../contract';
 import type { CandleChartProps } from './CandleChart';
@@ -9,9 +9,41 @@ import { Segmented } from '../parts/Segmented';
 import { useMarketCall } from '../useMarketCall';
 import type { ChartPeriod } from './chartOptions';
 import { CHART_PERIODS, intervalOf, windowStart } from './chartOptions';
+import SvgCandleChart from './SvgCandleChart';
 
-// Highcharts Stock (~140 KB gzip) arrives with this chunk only, when a chart is first shown.
+// Highcharts Stock (~140 KB gzip) arrives with this chunk only, when the reader reaches for the
+// chart (touch, hover, a period or range) or the page has been idle a while after load.
 const CandleChart = lazy(() => import('./CandleChart'));
+
+/**
+ * How long after the page's load event Highcharts waits before taking over by itself, then for
+ * an idle moment. Its module and first render are one ~0.9 s task on a slow phone: well after
+ * load, it no longer holds up the screen's first seconds (nor Lighthouse's interactive mark).
+ */
+export const HANDOVER_AFTER_LOAD_MS = 12_000;
+
+/** Calls `handOver` once the page has been loaded a while and the main thread is idle. */
+function useIdleHandover(enabled: boolean, handOver: () => void) {
+  useEffect(() => {
+    if (!enabled) return;
+    let timer: number | undefined;
+    let idle: number | undefined;
+    const wait = () => {
+      timer = window.setTimeout(() => {
+        if (typeof window.requestIdleCallback === 'function')
+          idle = window.requestIdleCallback(handOver, { timeout: 5_000 });
+        else handOver();
+      }, HANDOVER_AFTER_LOAD_MS);
+    };
+    if (document.readyState === 'complete') wait();
+    else window.addEventListener('load', wait, { once: true });
+    return () => {
+      window.removeEventListener('load', wait);
+      window.clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback?.(idle);
+    };
+  }, [enabled, handOver]);
+}
 
 const RANGES: readonly ChartRange[] = ['1w', '1m', '3m', '6m', '1y'];
 const ADJUSTS: readonly Adjustment[] = ['none', 'forward', 'backward'];
@@ -36,11 +68,25 @@ const DEFAULT_RANGE: Record<ChartPeriod, ChartRange> = {
 function LiveCandleChart({
   liveSymbol,
   interval,
+  rich,
   ...chart
-}: Omit<CandleChartProps, 'live'> & { liveSymbol: string | null; interval: CandleInterval }) {
+}: Omit<CandleChartProps, 'live'> & {
+  liveSymbol: string | null;
+  interval: CandleInterval;
+  /** Highcharts (tooltips, crosshair) rather than the plain SVG first view. */
+  rich: boolean;
+}) {
   const live = useLiveCandle(liveSymbol, interval);
   // A forming candle of another interval must not land on the chart still shown.
-  return <CandleChart {...chart} live={intervalOf(chart.period) === interval ? live.data : null} />;
+  const forming = intervalOf(chart.period) === interval ? live.data : null;
+  const light = <SvgCandleChart {...chart} live={forming} />;
+  if (!rich) return light;
+  // The SVG view stays while Highcharts' chunk loads: the card never blanks.
+  return (
+    <Suspense fallback={light}>
+      <CandleChart {...chart} live={forming} />
+    </Suspense>
+  );
 }
 
 /** What the chart draws: the last answer, with the period and range it was asked for. */
@@ -90,6 +136,10 @@ export function StockChart({
   const [period, setPeriod] = useState<ChartPeriod>('1d');
   const [range, setRange] = useState<ChartRange>('3m');
   const [adjust, setAdjust] = useState<Adjustment>('backward');
+  // Plain SVG until the reader reaches for the chart or the page has been idle a while.
+  const [rich, setRich] = useState(false);
+  const handOver = useCallback(() => setRich(true), []);
+  useIdleHandover(ready && !rich, handOver);
   const interval = intervalOf(period);
   const history = useMarketCall(
     'candles',
@@ -112,8 +162,17 @@ export function StockChart({
     setShown({ candles: answer.candles, period, range });
 
   const choosePeriod = (next: ChartPeriod) => {
+    setRich(true);
     setPeriod(next);
     setRange(DEFAULT_RANGE[next]);
+  };
+  const chooseRange = (next: ChartRange) => {
+    setRich(true);
+    setRange(next);
+  };
+  const chooseAdjust = (next: Adjustment) => {
+    setRich(true);
+    setAdjust(next);
   };
 
   const switching = history.loading && shown !== null;
@@ -154,27 +213,26 @@ export function StockChart({
     );
   } else {
     body = (
-      <Suspense fallback={<ChartSkeleton />}>
-        <LiveCandleChart
-          liveSymbol={isIndex ? null : symbol}
-          interval={interval}
-          candles={shown.candles}
-          period={shown.period}
-          decimals={isIndex ? 2 : 0}
-          locale={i18n.language}
-          prevClose={prevClose}
-          from={from}
-          labels={{
-            price: t('market.price'),
-            volume: t('market.volume'),
-            open: t('market.open'),
-            high: t('market.high'),
-            low: t('market.low'),
-            close: t('market.chartClose'),
-            prevClose: t('market.prevClose'),
-          }}
-        />
-      </Suspense>
+      <LiveCandleChart
+        rich={rich}
+        liveSymbol={isIndex ? null : symbol}
+        interval={interval}
+        candles={shown.candles}
+        period={shown.period}
+        decimals={isIndex ? 2 : 0}
+        locale={i18n.language}
+        prevClose={prevClose}
+        from={from}
+        labels={{
+          price: t('market.price'),
+          volume: t('market.volume'),
+          open: t('market.open'),
+          high: t('market.high'),
+          low: t('market.low'),
+          close: t('market.chartClose'),
+          prevClose: t('market.prevClose'),
+        }}
+      />
     );
   }
 
@@ -190,7 +248,16 @@ export function StockChart({
           testIdPrefix="chart-period"
         />
       </Box>
-      <Box h={CHART_HEIGHT} position="relative" data-testid={`chart-state-${state}`}>
+      <Box
+        h={CHART_HEIGHT}
+        position="relative"
+        data-testid={`chart-state-${state}`}
+        // The first touch, hover, wheel or focus brings Highcharts' tooltips and crosshair.
+        onPointerEnter={rich ? undefined : handOver}
+        onPointerDown={rich ? undefined : handOver}
+        onWheel={rich ? undefined : handOver}
+        onFocusCapture={rich ? undefined : handOver}
+      >
         <Box
           h="full"
           opacity={switching ? 0.45 : 1}
@@ -218,7 +285,7 @@ export function StockChart({
           size="xs"
           items={RANGES.map((r) => ({ value: r, label: t(`market.range.${r}`) }))}
           value={range}
-          onChange={setRange}
+          onChange={chooseRange}
           testIdPrefix="chart-range"
         />
         {isIndex ? null : (
@@ -226,7 +293,7 @@ export function StockChart({
             size="xs"
             items={ADJUSTS.map((a) => ({ value: a, label: t(`market.adjust.${a}`) }))}
             value={adjust}
-            onChange={setAdjust}
+            onChange={chooseAdjust}
             testIdPrefix="chart-adjust"
           />
         )}

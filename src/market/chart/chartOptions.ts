@@ -14,7 +14,8 @@ export const CHART_PERIODS = ['line', '1m', '5m', '15m', '30m', '1d', '1w', '1M'
 export type ChartPeriod = (typeof CHART_PERIODS)[number];
 export const intervalOf = (period: ChartPeriod) => (period === 'line' ? '1m' : period);
 
-const BRAND = '#2f6bf5';
+/** The time-share line's colour. */
+export const BRAND = '#2f6bf5';
 const DAY_MS = 86_400_000;
 
 /** The days each range looks back (the server's `RANGE_MS`), to window the daily chart. */
@@ -40,6 +41,7 @@ export const MOVING_AVERAGES = [
 
 /** Periods that show the previous close (the reference line of today's moves). */
 const PREV_CLOSE_PERIODS: readonly ChartPeriod[] = ['line', '1m', '5m', '15m', '30m', '1d'];
+export const showsPrevClose = (period: ChartPeriod) => PREV_CLOSE_PERIODS.includes(period);
 
 export type PricePoint = [number, number, number, number, number] | [number, number];
 
@@ -191,7 +193,7 @@ export function chartOptions(candles: readonly Candle[], setup: ChartSetup): Opt
     setup.prevClose !== null &&
     setup.prevClose !== undefined &&
     setup.prevClose > 0 &&
-    PREV_CLOSE_PERIODS.includes(period)
+    showsPrevClose(period)
       ? setup.prevClose
       : null;
 
