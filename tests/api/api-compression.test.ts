@@ -7,13 +7,17 @@ import type { TestApp } from '../support/test-app';
 import { buildTestApp } from '../support/test-app';
 import type { Session } from './api-helpers';
 import { call, registerCustomer } from './api-helpers';
+import { tradingMarket } from './trade-helpers';
 
 // API answers are compressed per request by Accept-Encoding (server/http/api-compression.ts).
 describe('compressed API answers', () => {
   let t: TestApp;
   let session: Session;
   beforeAll(async () => {
-    t = await buildTestApp('pglite');
+    // The market on a clock the test holds: on the wall clock a day's candle can form between
+    // two calls, and the answers would differ in length.
+    const m = tradingMarket();
+    t = await buildTestApp('pglite', {}, { clock: m.clock, market: m.market });
     session = await registerCustomer(t.app, t.demoCode);
   }, 180_000);
   afterAll(() => t.close());
