@@ -104,7 +104,10 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     cwd: root,
     env: {
       ...process.env,
+      // One process on its own PGlite: no Redis either, so it never shares a socket.io channel or
+      // the feed lease with another app on the same Redis (scale-out is tests/scaleout's).
       DATABASE_URL: '',
+      REDIS_URL: '',
       PORT: String(port),
       HOST: '127.0.0.1',
       MARU_DATA_DIR: dataDir,
@@ -223,7 +226,9 @@ export async function startAppInProcess(options: StartOptions = {}): Promise<InP
   await options.prepare?.(dataDir);
   const config = loadConfig({
     ...process.env,
+    // As startApp's: its own PGlite, no Redis.
     DATABASE_URL: '',
+    REDIS_URL: '',
     PORT: String(port),
     HOST: '127.0.0.1',
     MARU_DATA_DIR: dataDir,

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Candle } from '../../../contract';
 import { switchLocale } from '../../i18n';
@@ -204,7 +204,8 @@ describe('the hand-over to Highcharts', () => {
     const today = candles(60).at(-1)!;
     expect(marks().at(-1)!.getAttribute('data-dir')).toBe('down');
     act(() => live.set({ ...today, close: today.open + 7 }));
-    expect(marks().at(-1)!.getAttribute('data-dir')).toBe('up');
+    // Live updates render conflated (at most once per interval), so the new close shows shortly.
+    await waitFor(() => expect(marks().at(-1)!.getAttribute('data-dir')).toBe('up'));
     expect(screen.queryByTestId('stock-chart-canvas')).toBeNull();
   });
 
