@@ -41,7 +41,11 @@ function isStateLike(node: ts.Expression, derived: ReadonlySet<string> = new Set
     expression = expression.expression;
   if (ts.isIdentifier(expression))
     return STATE_NAME.test(expression.text) || derived.has(expression.text);
-  if (ts.isPropertyAccessExpression(expression)) return STATE_NAME.test(expression.name.text);
+  if (ts.isPropertyAccessExpression(expression)) {
+    // The DOM's `readyState` (document, WebSocket, XMLHttpRequest) is the page's, not a lifecycle.
+    const name = expression.name.text;
+    return STATE_NAME.test(name) && name !== 'readyState';
+  }
   if (ts.isElementAccessExpression(expression)) {
     const key = expression.argumentExpression;
     return ts.isStringLiteralLike(key) && STATE_NAME.test(key.text);
@@ -150,6 +154,7 @@ describe('screens never compare a lifecycle state to a string', () => {
       "const [state, setState] = useState('x'); const e = setState === undefined;",
       "const f = actor.kind === 'staff';",
       "const r = isInState(s, 'rejected'); const h = r === 'x';",
+      "const g = document.readyState === 'complete';",
     ];
     for (const code of fine) {
       expect(stateComparisons('x.tsx', code), code).toEqual([]);
