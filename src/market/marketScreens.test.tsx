@@ -12,16 +12,21 @@ vi.mock('../api', () => ({ call: api.call }));
 
 type Live = { data: unknown; status: 'connecting' | 'live' | 'polling' | 'error' };
 const live = vi.hoisted(() => {
-  const initial: { value: Live; session: Live } = {
+  const initial: { value: Live; session: Live; bookSymbols: (string | null)[] } = {
     value: { data: null, status: 'connecting' },
     session: { data: null, status: 'connecting' },
+    bookSymbols: [],
   };
   return initial;
 });
 vi.mock('./live', () => ({
   useQuote: () => live.value,
   useQuotes: () => ({ data: {}, status: 'live' }),
-  useBook: () => live.value,
+  // Like the real hook: no symbol, no feed (the book asks for none until it is near the screen).
+  useBook: (symbol: string | null) => {
+    live.bookSymbols.push(symbol);
+    return symbol === null ? { data: null, status: 'live' } : live.value;
+  },
   useTrades: () => live.value,
   useLiveCandle: () => ({ data: null, status: 'live' }),
   useIndices: () => live.value,
@@ -51,6 +56,7 @@ beforeEach(async () => {
   localStorage.clear();
   live.value = { data: null, status: 'connecting' };
   live.session = { data: null, status: 'connecting' };
+  live.bookSymbols = [];
   const store = await import('../favorite/watchlistStore');
   store.resetWatchlist();
 });
@@ -274,6 +280,70 @@ describe('the stock screen', () => {
       await Promise.resolve();
     });
     await waitFor(() => expect(asked()).toContain('candles'));
+  });
+});
+
+describe('the stock screen below the first screenful', () => {
+  /** A stand-in IntersectionObserver (happy-dom has none): the test says when a part comes near. */
+  const observed = new Map<Element, IntersectionObserverCallback>();
+  class FakeObserver {
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(el: Element) {
+      observed.set(el, this.callback);
+    }
+    disconnect() {
+      for (const [el, cb] of observed) if (cb === this.callback) observed.delete(el);
+    }
+  }
+  const comeNear = (el: Element) =>
+    act(() => {
+      const cb = observed.get(el);
+      cb?.([{ isIntersecting: true, target: el } as unknown as IntersectionObserverEntry], {
+        disconnect: () => undefined,
+      } as unknown as IntersectionObserver);
+    });
+  beforeEach(() => {
+    observed.clear();
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts the book feed and the news call only when they come near the screen', async () => {
+    api.call.mockImplementation((name: string) => {
+      if (name === 'stockDetail')
+        return Promise.resolve({
+          feed: FEED,
+          stock: {
+            ...samsung,
+            industry: TELECOM.ko,
+            industryNames: TELECOM,
+            prevClose: 199_000,
+            change: 400,
+            time: 0,
+          },
+        });
+      if (name === 'watchlist') return Promise.resolve({ feed: FEED, data: [] });
+      if (name === 'newsStock') return Promise.resolve({ feed: FEED, items: [] });
+      return new Promise(() => undefined);
+    });
+    const { default: StockDetailScreen } = await import('./StockDetailScreen');
+    await renderWithApp(<StockDetailScreen />, { path: '/market/stockDetail?code=005930' });
+    await screen.findByTestId('stock-price');
+    const asked = () => api.call.mock.calls.map(([name]) => name as string);
+    // Far below: their loading rows show, but neither the feed nor the call has started.
+    expect(screen.getByTestId('book-loading')).toBeTruthy();
+    expect(screen.getByTestId('stock-news-loading')).toBeTruthy();
+    expect(live.bookSymbols.every((s) => s === null)).toBe(true);
+    expect(asked()).not.toContain('newsStock');
+
+    await comeNear(screen.getByTestId('order-book').parentElement as Element);
+    expect(live.bookSymbols.at(-1)).toBe('005930');
+    expect(screen.getByTestId('book-loading')).toBeTruthy(); // the feed is connecting
+    expect(asked()).not.toContain('newsStock');
+
+    await comeNear(screen.getByTestId('stock-news-panel'));
+    expect(await screen.findByTestId('stock-news-empty')).toBeTruthy();
+    expect(asked().filter((n) => n === 'newsStock')).toHaveLength(1);
   });
 });
 
