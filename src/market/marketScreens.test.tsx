@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { switchLocale } from '../i18n/i18n';
 import { renderWithApp } from '../testing/renderWithApp';
+import { configureAfterPaint } from './parts/useAfterPaint';
+import { NEAR_AT_ONCE, configureNearViewport } from './parts/useNearViewport';
 
 /**
  * The market screens' states with the network stubbed: REST calls through `call`, live data
@@ -12,15 +14,24 @@ vi.mock('../api', () => ({ call: api.call }));
 
 type Live = { data: unknown; status: 'connecting' | 'live' | 'polling' | 'error' };
 const live = vi.hoisted(() => {
-  const initial: { value: Live; session: Live; bookSymbols: (string | null)[] } = {
+  const initial: {
+    value: Live;
+    session: Live;
+    bookSymbols: (string | null)[];
+    quoteSymbols: (string | null)[];
+  } = {
     value: { data: null, status: 'connecting' },
     session: { data: null, status: 'connecting' },
     bookSymbols: [],
+    quoteSymbols: [],
   };
   return initial;
 });
 vi.mock('./live', () => ({
-  useQuote: () => live.value,
+  useQuote: (symbol: string | null) => {
+    live.quoteSymbols.push(symbol);
+    return live.value;
+  },
   useQuotes: () => ({ data: {}, status: 'live' }),
   // Like the real hook: no symbol, no feed (the book asks for none until it is near the screen).
   useBook: (symbol: string | null) => {
@@ -57,6 +68,7 @@ beforeEach(async () => {
   live.value = { data: null, status: 'connecting' };
   live.session = { data: null, status: 'connecting' };
   live.bookSymbols = [];
+  live.quoteSymbols = [];
   const store = await import('../favorite/watchlistStore');
   store.resetWatchlist();
 });
@@ -284,29 +296,25 @@ describe('the stock screen', () => {
 });
 
 describe('the stock screen below the first screenful', () => {
-  /** A stand-in IntersectionObserver (happy-dom has none): the test says when a part comes near. */
-  const observed = new Map<Element, IntersectionObserverCallback>();
-  class FakeObserver {
-    constructor(private readonly callback: IntersectionObserverCallback) {}
-    observe(el: Element) {
-      observed.set(el, this.callback);
-    }
-    disconnect() {
-      for (const [el, cb] of observed) if (cb === this.callback) observed.delete(el);
-    }
-  }
+  /** The test says when a part comes near the screen. */
+  const observed = new Map<Element, () => void>();
   const comeNear = (el: Element) =>
-    act(() => {
-      const cb = observed.get(el);
-      cb?.([{ isIntersecting: true, target: el } as unknown as IntersectionObserverEntry], {
-        disconnect: () => undefined,
-      } as unknown as IntersectionObserver);
+    act(async () => {
+      observed.get(el)?.();
+      await Promise.resolve(); // the part's effects and answer, in the same act
     });
   beforeEach(() => {
     observed.clear();
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    configureNearViewport((node, onNear) => {
+      observed.set(node, onNear);
+      return () => observed.delete(node);
+    });
+    configureAfterPaint({ atOnce: false });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    configureNearViewport(NEAR_AT_ONCE);
+    configureAfterPaint({ atOnce: true });
+  });
 
   it('starts the book feed and the news call only when they come near the screen', async () => {
     api.call.mockImplementation((name: string) => {
@@ -328,8 +336,13 @@ describe('the stock screen below the first screenful', () => {
     });
     const { default: StockDetailScreen } = await import('./StockDetailScreen');
     await renderWithApp(<StockDetailScreen />, { path: '/market/stockDetail?code=005930' });
-    await screen.findByTestId('stock-price');
     const asked = () => api.call.mock.calls.map(([name]) => name as string);
+    // The live quote and the candles wait for the first paint: not in the first render's effects.
+    expect(live.quoteSymbols).not.toContain('005930');
+    expect(asked()).not.toContain('candles');
+    await screen.findByTestId('stock-price');
+    await waitFor(() => expect(asked()).toContain('candles'));
+    expect(live.quoteSymbols).toContain('005930');
     // Far below: their loading rows show, but neither the feed nor the call has started.
     expect(screen.getByTestId('book-loading')).toBeTruthy();
     expect(screen.getByTestId('stock-news-loading')).toBeTruthy();
