@@ -17,13 +17,9 @@ export function configureAfterPaint(options: { atOnce: boolean }): void {
  * effects (the stock detail's price, bench/README.md). One frame later, on a fast phone ~16 ms.
  */
 export function useAfterPaint(when = true): boolean {
-  const [done, setDone] = useState(atOnce && when);
+  const [done, setDone] = useState(false);
   useEffect(() => {
-    if (!when || done) return;
-    if (atOnce) {
-      setDone(true);
-      return;
-    }
+    if (!when || done || atOnce) return;
     const finish = () => setDone(true);
     let timer: number | undefined;
     // rAF runs just before the paint; a timeout set there runs just after it.
@@ -37,5 +33,5 @@ export function useAfterPaint(when = true): boolean {
       window.clearTimeout(fallback);
     };
   }, [when, done]);
-  return done;
+  return done || (atOnce && when);
 }
