@@ -19,6 +19,7 @@ import { changeLabel } from './parts/ChangeText';
 import { ListState } from './parts/ListState';
 import { OrderBook } from './parts/OrderBook';
 import { SimulatedBadge } from './parts/SimulatedBadge';
+import { useAfterPaint } from './parts/useAfterPaint';
 import type { Stat } from './parts/StatsGrid';
 import { StatsGrid } from './parts/StatsGrid';
 import { StockNewsPanel } from './StockNewsPanel';
@@ -96,7 +97,10 @@ export default function StockDetailScreen() {
   const [params] = useSearchParams();
   const code = (params.get('code') ?? '').toUpperCase();
   const detail = useMarketCall('stockDetail', code ? { code } : null);
-  const live = useQuote(code || null).data;
+  // The live feed subscribes after the screen's first paint (its skeleton, or the price from the
+  // early detail call), in a task of its own rather than in the first render's effects.
+  const painted = useAfterPaint();
+  const live = useQuote(code && painted ? code : null).data;
   const stock = detail.data?.stock;
   const locale = i18n.resolvedLanguage ?? 'ko';
   const nameOf = useStockName();

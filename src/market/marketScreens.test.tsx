@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { switchLocale } from '../i18n/i18n';
 import { renderWithApp } from '../testing/renderWithApp';
+import { configureAfterPaint } from './parts/useAfterPaint';
+import { NEAR_AT_ONCE, configureNearViewport } from './parts/useNearViewport';
 
 /**
  * The market screens' states with the network stubbed: REST calls through `call`, live data
@@ -12,16 +14,30 @@ vi.mock('../api', () => ({ call: api.call }));
 
 type Live = { data: unknown; status: 'connecting' | 'live' | 'polling' | 'error' };
 const live = vi.hoisted(() => {
-  const initial: { value: Live; session: Live } = {
+  const initial: {
+    value: Live;
+    session: Live;
+    bookSymbols: (string | null)[];
+    quoteSymbols: (string | null)[];
+  } = {
     value: { data: null, status: 'connecting' },
     session: { data: null, status: 'connecting' },
+    bookSymbols: [],
+    quoteSymbols: [],
   };
   return initial;
 });
 vi.mock('./live', () => ({
-  useQuote: () => live.value,
+  useQuote: (symbol: string | null) => {
+    live.quoteSymbols.push(symbol);
+    return live.value;
+  },
   useQuotes: () => ({ data: {}, status: 'live' }),
-  useBook: () => live.value,
+  // Like the real hook: no symbol, no feed (the book asks for none until it is near the screen).
+  useBook: (symbol: string | null) => {
+    live.bookSymbols.push(symbol);
+    return symbol === null ? { data: null, status: 'live' } : live.value;
+  },
   useTrades: () => live.value,
   useLiveCandle: () => ({ data: null, status: 'live' }),
   useIndices: () => live.value,
@@ -51,6 +67,8 @@ beforeEach(async () => {
   localStorage.clear();
   live.value = { data: null, status: 'connecting' };
   live.session = { data: null, status: 'connecting' };
+  live.bookSymbols = [];
+  live.quoteSymbols = [];
   const store = await import('../favorite/watchlistStore');
   store.resetWatchlist();
 });
@@ -274,6 +292,71 @@ describe('the stock screen', () => {
       await Promise.resolve();
     });
     await waitFor(() => expect(asked()).toContain('candles'));
+  });
+});
+
+describe('the stock screen below the first screenful', () => {
+  /** The test says when a part comes near the screen. */
+  const observed = new Map<Element, () => void>();
+  const comeNear = (el: Element) =>
+    act(async () => {
+      observed.get(el)?.();
+      await Promise.resolve(); // the part's effects and answer, in the same act
+    });
+  beforeEach(() => {
+    observed.clear();
+    configureNearViewport((node, onNear) => {
+      observed.set(node, onNear);
+      return () => observed.delete(node);
+    });
+    configureAfterPaint({ atOnce: false });
+  });
+  afterEach(() => {
+    configureNearViewport(NEAR_AT_ONCE);
+    configureAfterPaint({ atOnce: true });
+  });
+
+  it('starts the book feed and the news call only when they come near the screen', async () => {
+    api.call.mockImplementation((name: string) => {
+      if (name === 'stockDetail')
+        return Promise.resolve({
+          feed: FEED,
+          stock: {
+            ...samsung,
+            industry: TELECOM.ko,
+            industryNames: TELECOM,
+            prevClose: 199_000,
+            change: 400,
+            time: 0,
+          },
+        });
+      if (name === 'watchlist') return Promise.resolve({ feed: FEED, data: [] });
+      if (name === 'newsStock') return Promise.resolve({ feed: FEED, items: [] });
+      return new Promise(() => undefined);
+    });
+    const { default: StockDetailScreen } = await import('./StockDetailScreen');
+    await renderWithApp(<StockDetailScreen />, { path: '/market/stockDetail?code=005930' });
+    const asked = () => api.call.mock.calls.map(([name]) => name as string);
+    // The live quote and the candles wait for the first paint: not in the first render's effects.
+    expect(live.quoteSymbols).not.toContain('005930');
+    expect(asked()).not.toContain('candles');
+    await screen.findByTestId('stock-price');
+    await waitFor(() => expect(asked()).toContain('candles'));
+    expect(live.quoteSymbols).toContain('005930');
+    // Far below: their loading rows show, but neither the feed nor the call has started.
+    expect(screen.getByTestId('book-loading')).toBeTruthy();
+    expect(screen.getByTestId('stock-news-loading')).toBeTruthy();
+    expect(live.bookSymbols.every((s) => s === null)).toBe(true);
+    expect(asked()).not.toContain('newsStock');
+
+    await comeNear(screen.getByTestId('order-book').parentElement as Element);
+    expect(live.bookSymbols.at(-1)).toBe('005930');
+    expect(screen.getByTestId('book-loading')).toBeTruthy(); // the feed is connecting
+    expect(asked()).not.toContain('newsStock');
+
+    await comeNear(screen.getByTestId('stock-news-panel'));
+    expect(await screen.findByTestId('stock-news-empty')).toBeTruthy();
+    expect(asked().filter((n) => n === 'newsStock')).toHaveLength(1);
   });
 });
 

@@ -79,6 +79,8 @@ describe('market data, in the browser', () => {
     });
 
     await step(page, 'the five-level book is there and moves', async () => {
+      // Below the first screenful, the book's feed starts as it comes near: scroll down to it.
+      await page.getByTestId('order-book').scrollIntoViewIfNeeded();
       for (const n of [1, 2, 3, 4, 5]) {
         await page.getByTestId(`book-ask-${n}`).waitFor();
         await page.getByTestId(`book-bid-${n}`).waitFor();

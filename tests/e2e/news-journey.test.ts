@@ -126,6 +126,8 @@ describe('news', () => {
     await step(page, 'news-stock-panel', async () => {
       await page.getByTestId('news-stock-005930').click();
       await page.waitForURL(/#\/market\/stockDetail\?code=005930/);
+      // The panel loads as it comes near the screen: the reader scrolls down to it.
+      await page.getByTestId('stock-news-panel').scrollIntoViewIfNeeded();
       await page.getByTestId('stock-news').getByText(TITLE).waitFor();
     });
   }, 300_000);

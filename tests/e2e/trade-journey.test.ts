@@ -167,6 +167,8 @@ describe('the trading journey against the running app', () => {
       await phone.getByTestId('trade-bar-long').click();
       await check('stockDetail ticket', 'ticket-form');
       // The sheet covers the lower screen: the customer scrolls the book into the strip above it.
+      // The book's feed starts as it comes near the screen (first the card, then its levels).
+      await phone.getByTestId('order-book').scrollIntoViewIfNeeded();
       const pick = phone.getByTestId('book-ask-1-pick');
       await pick.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 120));
       // The price the level showed when tapped, read in the click's own dispatch: the live book

@@ -2,6 +2,8 @@ import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { configureAccountLive } from '../../src/market/live/account-live';
 import { configureSupportLive } from '../../src/home/kefu/supportLive';
+import { configureAfterPaint } from '../../src/market/parts/useAfterPaint';
+import { NEAR_AT_ONCE, configureNearViewport } from '../../src/market/parts/useNearViewport';
 
 // Component tests never reach a server: the live /account socket is a silent stand-in unless a
 // test brings its own (configureAccountLive).
@@ -14,6 +16,11 @@ const silentSupport = {
   disconnect: () => silentSupport,
 };
 configureSupportLive(() => silentSupport as never);
+
+// happy-dom has no layout and paints nothing: the stock detail's parts below the fold count as on
+// screen, and its work gated on a paint starts at once (their own tests change both).
+configureNearViewport(NEAR_AT_ONCE);
+configureAfterPaint({ atOnce: true });
 
 afterEach(() => {
   cleanup();

@@ -6,6 +6,7 @@ import type { CandleChartProps } from './CandleChart';
 import { useLiveCandle } from '../live';
 import { Card } from '../parts/Card';
 import { Segmented } from '../parts/Segmented';
+import { useAfterPaint } from '../parts/useAfterPaint';
 import { useMarketCall } from '../useMarketCall';
 import type { ChartPeriod } from './chartOptions';
 import { CHART_PERIODS, intervalOf, windowStart } from './chartOptions';
@@ -139,11 +140,14 @@ export function StockChart({
   // Plain SVG until the reader reaches for the chart or the page has been idle a while.
   const [rich, setRich] = useState(false);
   const handOver = useCallback(() => setRich(true), []);
-  useIdleHandover(ready && !rich, handOver);
+  // The candles call (and the render its answer brings) in a task after the price has painted,
+  // not in the first render's effects with everything else on the screen.
+  const go = useAfterPaint(ready);
+  useIdleHandover(go && !rich, handOver);
   const interval = intervalOf(period);
   const history = useMarketCall(
     'candles',
-    ready
+    go
       ? {
           symbol,
           interval,

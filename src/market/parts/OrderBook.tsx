@@ -6,6 +6,7 @@ import { DIRECTION_COLOR, directionOf, formatPrice, formatRate } from '../format
 import { useBook } from '../live';
 import { Card } from './Card';
 import { ListState } from './ListState';
+import { useNearViewport } from './useNearViewport';
 import './live-rows.css';
 
 const LEVELS = 5;
@@ -88,7 +89,11 @@ function rowProps(level: BookLevel | undefined, maxQty: number) {
   };
 }
 
-/** The five-level book, live: asks from the fifth down to the best, then bids from the best. */
+/**
+ * The five-level book, live: asks from the fifth down to the best, then bids from the best. Below
+ * the stock detail's first screenful, so its feed starts when it comes near the screen (its
+ * skeleton until then): at load its subscription and renders are off the price's path.
+ */
 export function OrderBook({
   code,
   prevClose,
@@ -102,70 +107,73 @@ export function OrderBook({
   onPick?: (price: number) => void;
 }) {
   const { t } = useTranslation();
-  const { data, status } = useBook(code, LEVELS);
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const { data, status } = useBook(near ? code : null, LEVELS);
   const asks = data?.asks.slice(0, LEVELS) ?? [];
   const bids = data?.bids.slice(0, LEVELS) ?? [];
   const maxQty = Math.max(1, ...asks.map((l) => l.qty), ...bids.map((l) => l.qty));
   const levels = Array.from({ length: LEVELS }, (_, i) => i + 1);
   return (
-    <Card
-      title={t('market.orderBook')}
-      right={
-        data?.auction ? (
-          <Text fontSize="xs" color="orange.600" fontWeight="semibold">
-            {t('market.auction')}
-          </Text>
-        ) : undefined
-      }
-      data-testid="order-book"
-    >
-      <ListState
-        testId="book"
-        loading={!data && (status === 'connecting' || status === 'polling')}
-        failed={!data && status === 'error'}
-        empty={!data}
-        rows={6}
+    <div ref={ref}>
+      <Card
+        title={t('market.orderBook')}
+        right={
+          data?.auction ? (
+            <Text fontSize="xs" color="orange.600" fontWeight="semibold">
+              {t('market.auction')}
+            </Text>
+          ) : undefined
+        }
+        data-testid="order-book"
       >
-        <Box px="3">
-          <div className="maru-book-head">
-            <p>{t('market.askQty')}</p>
-            <p>{t('market.price')}</p>
-            <p>{t('market.bidQty')}</p>
-          </div>
-          <div className="maru-book-levels">
-            {[...levels].reverse().map((n) => (
-              <BookRow
-                key={`a${n}`}
-                side="ask"
-                n={n}
-                {...rowProps(asks[n - 1], maxQty)}
-                prevClose={prevClose}
-                isLast={asks[n - 1]?.price === last}
-                onPick={onPick}
-              />
-            ))}
-            {levels.map((n) => (
-              <BookRow
-                key={`b${n}`}
-                side="bid"
-                n={n}
-                {...rowProps(bids[n - 1], maxQty)}
-                prevClose={prevClose}
-                isLast={bids[n - 1]?.price === last}
-                onPick={onPick}
-              />
-            ))}
-          </div>
-          <div className="maru-book-foot">
-            <p>
-              {t('market.totalAsk')} {formatPrice(data?.totalAskQty ?? 0)}
-            </p>
-            <p>
-              {t('market.totalBid')} {formatPrice(data?.totalBidQty ?? 0)}
-            </p>
-          </div>
-        </Box>
-      </ListState>
-    </Card>
+        <ListState
+          testId="book"
+          loading={!data && (!near || status === 'connecting' || status === 'polling')}
+          failed={!data && status === 'error'}
+          empty={!data}
+          rows={6}
+        >
+          <Box px="3">
+            <div className="maru-book-head">
+              <p>{t('market.askQty')}</p>
+              <p>{t('market.price')}</p>
+              <p>{t('market.bidQty')}</p>
+            </div>
+            <div className="maru-book-levels">
+              {[...levels].reverse().map((n) => (
+                <BookRow
+                  key={`a${n}`}
+                  side="ask"
+                  n={n}
+                  {...rowProps(asks[n - 1], maxQty)}
+                  prevClose={prevClose}
+                  isLast={asks[n - 1]?.price === last}
+                  onPick={onPick}
+                />
+              ))}
+              {levels.map((n) => (
+                <BookRow
+                  key={`b${n}`}
+                  side="bid"
+                  n={n}
+                  {...rowProps(bids[n - 1], maxQty)}
+                  prevClose={prevClose}
+                  isLast={bids[n - 1]?.price === last}
+                  onPick={onPick}
+                />
+              ))}
+            </div>
+            <div className="maru-book-foot">
+              <p>
+                {t('market.totalAsk')} {formatPrice(data?.totalAskQty ?? 0)}
+              </p>
+              <p>
+                {t('market.totalBid')} {formatPrice(data?.totalBidQty ?? 0)}
+              </p>
+            </div>
+          </Box>
+        </ListState>
+      </Card>
+    </div>
   );
 }
