@@ -2,35 +2,25 @@
  * Record times as the customer reads them (Seoul time, the reader's language). Apart from the
  * record look-ups so a screen that only shows a time does not load every lifecycle machine.
  */
+import { seoulDateFormat } from '../i18n/seoulDateFormat';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * `toLocaleString(language, { hour12: false, timeZone })`'s format, made once per language: each
- * call of toLocaleString builds a new formatter, a cost that lists of dated rows paid per row.
- */
-function recordFormat(language: string): Intl.DateTimeFormat {
-  let format = formats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, {
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hour12: false,
-      timeZone: 'Asia/Seoul',
-    });
-    formats.set(language, format);
-  }
-  return format;
-}
+/** `toLocaleString(language, { hour12: false, timeZone })`'s format, made once per language. */
+const RECORD_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hour12: false,
+};
 
 /** An ISO time in the reader's language, 24-hour clock. */
 export function formatRecordTime(iso: string, language: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : recordFormat(language).format(date);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : seoulDateFormat(language, 'record', RECORD_TIME).format(date);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { memo, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Candle } from '../../../contract';
+import { seoulDateFormat } from '../../i18n/seoulDateFormat';
 import { DIRECTION_COLOR } from '../format';
 import type { CandleChartProps } from './CandleChart';
 import {
@@ -63,24 +64,16 @@ export function niceTop(max: number): number {
   return ([1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((m) => m * power >= max) ?? 10) * power;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-/** A date or time on the axis, in Seoul time and the reader's language; one formatter per kind. */
-function formatDate(ms: number, locale: string, kind: 'day' | 'month' | 'time' | 'full'): string {
-  const key = `${locale}|${kind}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    const option: Intl.DateTimeFormatOptions =
-      kind === 'time'
-        ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
-        : kind === 'month'
-          ? { year: '2-digit', month: 'short' }
-          : kind === 'day'
-            ? { month: 'short', day: 'numeric' }
-            : { year: 'numeric', month: '2-digit', day: '2-digit' };
-    format = new Intl.DateTimeFormat(intlLocale(locale), { ...option, timeZone: 'Asia/Seoul' });
-    dateFormats.set(key, format);
-  }
-  return format.format(ms);
+const DATE_OPTIONS: Record<'day' | 'month' | 'time' | 'full', Intl.DateTimeFormatOptions> = {
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  month: { year: '2-digit', month: 'short' },
+  day: { month: 'short', day: 'numeric' },
+  full: { year: 'numeric', month: '2-digit', day: '2-digit' },
+};
+
+/** A date or time on the axis, in Seoul time and the reader's language. */
+function formatDate(ms: number, locale: string, kind: keyof typeof DATE_OPTIONS): string {
+  return seoulDateFormat(intlLocale(locale), `chart-${kind}`, DATE_OPTIONS[kind]).format(ms);
 }
 
 const axisKind = (period: Props['period']) =>
