@@ -47,6 +47,24 @@ export interface LighthouseFigures {
   speedIndexMs: number;
 }
 
+const EMPTY_BYTES: RouteBytes = {
+  route: '',
+  jsKb: 0,
+  totalKb: 0,
+  requests: 0,
+  socketFrameKb: 0,
+  files: [],
+};
+const EMPTY_LIGHTHOUSE: LighthouseFigures = {
+  route: '',
+  score: 0,
+  fcpMs: 0,
+  lcpMs: 0,
+  tbtMs: 0,
+  cls: 0,
+  speedIndexMs: 0,
+};
+
 export interface WireReport {
   bytes: RouteBytes[];
   lighthouse: LighthouseFigures[];
@@ -139,7 +157,7 @@ async function measureBytes(
  * function: tsx would wrap a function's inner arrows in its `__name` helper, unknown in the page.
  */
 /** The chart's drawn candles: the plain SVG first view, or Highcharts' series once it took over. */
-const DRAWN_CHART = '[data-testid="chart-svg-candles"] rect, .highcharts-series-group path';
+const DRAWN_CHART = '[data-testid="chart-svg-candles"] path, .highcharts-series-group path';
 
 const STAMP_PRICE_AND_CHART = `(() => {
   const check = () => {
@@ -267,13 +285,20 @@ export async function measureWire(
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('chromium has no default context');
+    // MARU_BUNDLE_STOCK_ONLY=1: the stock detail's Lighthouse runs alone, a quicker loop while
+    // working on that screen (the report's other figures are then empty).
+    const stockOnly = process.env.MARU_BUNDLE_STOCK_ONLY === '1';
     progress('start screen bytes');
     // Signed out first: the start screen as a first-time visitor sees it.
-    const start = await measureBytes(context, app, START_ROUTE, (page) =>
-      page.getByTestId('start-register').waitFor(),
-    );
+    const start = stockOnly
+      ? EMPTY_BYTES
+      : await measureBytes(context, app, START_ROUTE, (page) =>
+          page.getByTestId('start-register').waitFor(),
+        );
     progress(`start: ${start.jsKb} KB JS, ${start.totalKb} KB total; lighthouse`);
-    const startLh = await medianLighthouse(chrome.port, app, START_ROUTE, lighthouseRuns);
+    const startLh = stockOnly
+      ? EMPTY_LIGHTHOUSE
+      : await medianLighthouse(chrome.port, app, START_ROUTE, lighthouseRuns);
 
     progress('registering');
     const signIn = await phonePage(context);
@@ -281,13 +306,16 @@ export async function measureWire(
     await signIn.close();
 
     progress('stock detail bytes');
-    const stock = await measureBytes(context, app, STOCK_ROUTE, async (page) => {
-      await page.getByTestId('stock-price').filter({ hasText: /[1-9]/ }).waitFor();
-      await page.locator(DRAWN_CHART).first().waitFor();
-    });
+    const stock = stockOnly
+      ? EMPTY_BYTES
+      : await measureBytes(context, app, STOCK_ROUTE, async (page) => {
+          await page.getByTestId('stock-price').filter({ hasText: /[1-9]/ }).waitFor();
+          await page.locator(DRAWN_CHART).first().waitFor();
+        });
     const timings: { priceMs: number; chartMs: number }[] = [];
     progress(`stock: ${stock.jsKb} KB JS, ${stock.totalKb} KB total; price on slow 4G`);
-    for (let i = 0; i < runs; i++) timings.push(await timePriceOnSlow4g(context, app));
+    for (let i = 0; i < (stockOnly ? 0 : runs); i++)
+      timings.push(await timePriceOnSlow4g(context, app));
     progress(`price runs ${JSON.stringify(timings)}; lighthouse, stock detail`);
     const stockLh = await medianLighthouse(chrome.port, app, STOCK_ROUTE, lighthouseRuns);
 

@@ -70,12 +70,39 @@ function candles(n: number): Candle[] {
 }
 
 const marks = () => [...document.querySelectorAll('[data-candle]')];
+/** A candle path's wick (`M x high V low`) and body (`M left top h width v height h -width Z`). */
+function shape(mark: Element) {
+  const [wick = '', body = ''] = mark.getAttribute('d')!.split('M').filter(Boolean);
+  const [x, high, low] = wick.split(/[ V]/).map(Number);
+  const [left, top, width, height] = body
+    .split(/[ hvZ]/)
+    .filter(Boolean)
+    .map(Number);
+  return { x: x!, high: high!, low: low!, left: left!, top: top!, width: width!, height: height! };
+}
+/** The colour of the volume path holding a bar centred at `x`. */
+function volumeColourAt(x: number) {
+  const path = [...document.querySelectorAll('[data-volume]')].find((p) =>
+    p
+      .getAttribute('d')!
+      .split('M')
+      .filter(Boolean)
+      .some((bar) => {
+        const [left, , width] = bar
+          .split(/[ hvZ]/)
+          .filter(Boolean)
+          .map(Number);
+        return Math.abs(left! + width! / 2 - x) < 0.2;
+      }),
+  );
+  return path?.getAttribute('fill');
+}
 /** A candle's wick, body and volume bar colours. */
 function colours(mark: Element) {
   return {
-    wick: mark.querySelector('line')!.getAttribute('stroke'),
-    body: mark.querySelectorAll('rect')[0]!.getAttribute('fill'),
-    volume: mark.querySelectorAll('rect')[1]!.getAttribute('fill'),
+    wick: mark.getAttribute('stroke'),
+    body: mark.getAttribute('fill'),
+    volume: volumeColourAt(shape(mark).x),
   };
 }
 
@@ -106,10 +133,14 @@ describe('the SVG first view', () => {
       volume: DIRECTION_COLOR.down,
     });
     // Left to right in time; the up body spans open (lower) to close (higher).
-    const x = (m: Element) => Number(m.querySelectorAll('rect')[0]!.getAttribute('x'));
-    expect(x(drawn[1]!)).toBeGreaterThan(x(drawn[0]!));
-    const body = drawn[0]!.querySelectorAll('rect')[0]!;
-    expect(Number(body.getAttribute('height'))).toBeGreaterThan(1);
+    expect(shape(drawn[1]!).x).toBeGreaterThan(shape(drawn[0]!).x);
+    const first = shape(drawn[0]!);
+    expect(first.height).toBeGreaterThan(1);
+    // The wick spans high to low around the body (SVG's y grows downwards).
+    expect(first.high).toBeLessThan(first.top);
+    expect(first.low).toBeGreaterThan(first.top + first.height);
+    expect(first.left + first.width / 2).toBeCloseTo(first.x, 1);
+    expect(document.querySelectorAll('[data-volume]').length).toBeLessThanOrEqual(3);
     const text = document.querySelector('svg')!.textContent;
     // The daily averages' legend and the previous close, as Highcharts labels them.
     expect(text).toContain('MA5');

@@ -103,32 +103,64 @@ const yOf = (s: Scale, v: number) =>
 const volumeY = (s: Scale, v: number) =>
   s.plotTop + s.plotHeight - (v / (s.volumeMax || 1)) * s.plotHeight * (1 - VOLUME_TOP);
 
-/** One candle (wick and body) and its volume bar; `data-dir` says which colour it took. */
-function CandleMark({ c, i, s, line }: { c: Candle; i: number; s: Scale; line: boolean }) {
+const px = (v: number) => Math.round(v * 10) / 10;
+
+/** A volume bar as a closed subpath, so a whole colour's bars are one `<path>`. */
+function volumeBar(s: Scale, c: Candle, i: number): string {
   const x = xOf(s, i);
-  const w = slot(s);
-  const bar = Math.max(1, w * 0.8);
-  const vTop = volumeY(s, c.volume);
-  const volume = (
-    <rect
-      x={x - bar / 2}
-      y={vTop}
-      width={bar}
-      height={Math.max(0, s.plotTop + s.plotHeight - vTop)}
-      fill={volumeColor(c)}
+  const bar = Math.max(1, slot(s) * 0.8);
+  const top = volumeY(s, c.volume);
+  const height = Math.max(0, s.plotTop + s.plotHeight - top);
+  return `M${px(x - bar / 2)} ${px(top)}h${px(bar)}v${px(height)}h${px(-bar)}Z`;
+}
+
+/**
+ * One candle as one `<path>`: the wick (an open subpath, drawn by the stroke) and the body (a
+ * closed one, filled). A node per candle rather than four keeps the first view's render and
+ * layout small on a slow phone; `data-dir` says which colour it took.
+ */
+function CandleMark({ c, i, s }: { c: Candle; i: number; s: Scale }) {
+  const x = xOf(s, i);
+  const body = Math.max(1, slot(s) * 0.6);
+  const top = yOf(s, Math.max(c.open, c.close));
+  const height = Math.max(1, yOf(s, Math.min(c.open, c.close)) - top);
+  const color = candleColor(c);
+  return (
+    <path
+      data-candle={c.start}
+      data-dir={c.close > c.open ? 'up' : 'down'}
+      d={
+        `M${px(x)} ${px(yOf(s, c.high))}V${px(yOf(s, c.low))}` +
+        `M${px(x - body / 2)} ${px(top)}h${px(body)}v${px(height)}h${px(-body)}Z`
+      }
+      fill={color}
+      stroke={color}
+      strokeWidth={1}
     />
   );
-  if (line) return volume;
-  const color = candleColor(c);
-  const body = Math.max(1, w * 0.6);
-  const top = yOf(s, Math.max(c.open, c.close));
-  const bottom = yOf(s, Math.min(c.open, c.close));
+}
+
+/** The volume bars of `candles` (the n-th at slot `offset + n`), one path per colour. */
+function VolumeBars({
+  candles,
+  s,
+  offset = 0,
+}: {
+  candles: readonly Candle[];
+  s: Scale;
+  offset?: number;
+}) {
+  const byColor = new Map<string, string>();
+  candles.forEach((c, n) => {
+    const color = volumeColor(c);
+    byColor.set(color, (byColor.get(color) ?? '') + volumeBar(s, c, offset + n));
+  });
   return (
-    <g data-candle={c.start} data-dir={c.close > c.open ? 'up' : 'down'}>
-      <line x1={x} x2={x} y1={yOf(s, c.high)} y2={yOf(s, c.low)} stroke={color} strokeWidth={1} />
-      <rect x={x - body / 2} y={top} width={body} height={Math.max(1, bottom - top)} fill={color} />
-      {volume}
-    </g>
+    <>
+      {[...byColor].map(([color, d]) => (
+        <path key={color} data-volume={color} d={d} fill={color} />
+      ))}
+    </>
   );
 }
 
@@ -144,9 +176,8 @@ const History = memo(function History({
 }) {
   return (
     <>
-      {candles.map((c, i) => (
-        <CandleMark key={c.start} c={c} i={i} s={s} line={line} />
-      ))}
+      <VolumeBars candles={candles} s={s} />
+      {line ? null : candles.map((c, i) => <CandleMark key={c.start} c={c} i={i} s={s} />)}
     </>
   );
 });
@@ -338,7 +369,12 @@ export default function SvgCandleChart({
           ) : null}
           <g data-testid="chart-svg-candles">
             <History candles={closed} s={s} line={line} />
-            {forming ? <CandleMark c={forming} i={view.length - 1} s={s} line={line} /> : null}
+            {forming ? (
+              <>
+                <VolumeBars candles={[forming]} s={s} offset={view.length - 1} />
+                {line ? null : <CandleMark c={forming} i={view.length - 1} s={s} />}
+              </>
+            ) : null}
           </g>
           {averages.map((a) => (
             <path

@@ -1,4 +1,4 @@
-import { Flex, chakra } from '@chakra-ui/react';
+import './segmented.css';
 
 export interface SegmentItem<T extends string> {
   value: T;
@@ -18,7 +18,10 @@ interface SegmentedProps<T extends string> {
   fill?: boolean;
 }
 
-/** A row of choices (tabs, periods, filters): plain buttons, no extra Chakra recipe to load. */
+/**
+ * A row of choices (tabs, periods, filters): plain buttons and classes (segmented.css), no
+ * Chakra recipe or style props, as a screen may draw many of them in its first render.
+ */
 export function Segmented<T extends string>({
   items,
   value,
@@ -28,49 +31,23 @@ export function Segmented<T extends string>({
   size = 'sm',
   fill = false,
 }: SegmentedProps<T>) {
-  const underline = variant === 'underline';
+  const classes = ['maru-seg', `maru-seg-${variant}`];
+  if (size === 'xs') classes.push('maru-seg-xs');
+  if (fill) classes.push('maru-seg-fill');
   return (
-    <Flex
-      role="tablist"
-      gap={underline ? '4' : fill ? '1' : '1.5'}
-      overflowX="auto"
-      css={{ scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}
-    >
-      {items.map((item) => {
-        const active = item.value === value;
-        return (
-          <chakra.button
-            key={item.value}
-            type="button"
-            role="tab"
-            aria-selected={active}
-            onClick={() => onChange(item.value)}
-            data-testid={testIdPrefix ? `${testIdPrefix}-${item.value}` : undefined}
-            flexShrink={0}
-            flex={fill ? '1' : undefined}
-            whiteSpace="nowrap"
-            fontSize={size === 'xs' ? 'xs' : 'sm'}
-            fontWeight={active ? 'bold' : 'medium'}
-            transition="color 0.15s, background 0.15s"
-            {...(underline
-              ? {
-                  py: '2.5',
-                  color: active ? 'fg' : 'fg.subtle',
-                  borderBottomWidth: '2px',
-                  borderColor: active ? 'fg' : 'transparent',
-                }
-              : {
-                  px: fill ? '0' : size === 'xs' ? '2.5' : '3',
-                  py: size === 'xs' ? '1' : '1.5',
-                  borderRadius: 'full',
-                  color: active ? 'white' : 'fg.muted',
-                  bg: active ? 'gray.800' : 'bg.muted',
-                })}
-          >
-            {item.label}
-          </chakra.button>
-        );
-      })}
-    </Flex>
+    <div role="tablist" className={classes.join(' ')}>
+      {items.map((item) => (
+        <button
+          key={item.value}
+          type="button"
+          role="tab"
+          aria-selected={item.value === value}
+          onClick={() => onChange(item.value)}
+          data-testid={testIdPrefix ? `${testIdPrefix}-${item.value}` : undefined}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>
   );
 }
