@@ -27,6 +27,7 @@ vi.mock('../market/live', () => ({
   useRanking: () => ({ data: null, status: 'error' }),
   useMarketSession: () => ({ data: null, status: 'error' }),
   useQuote: () => ({ data: null, status: 'error' }),
+  useQuoteValue: (_symbol: string | null, select: (quote: null) => unknown) => select(null),
 }));
 vi.mock('../config/siteConfig', () => ({
   useSiteConfig: (name: string) => (name === 'kefu_url_1' ? 'https://help.example/chat' : ''),

@@ -5,6 +5,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { BackHeader } from '../components/BackHeader';
 import { PriceFlash } from '../components/PriceFlash';
 import { WatchToggle } from '../favorite/WatchToggle';
+import type { StockDetailDto } from '../../contract/schemas/market';
 import type { OrderSide } from '../../contract/trade';
 import type { PickedPrice } from '../trade/ticket/OrderTicket';
 import { preloadTradeTicket } from '../trade/ticket/lazyTradeTicket';
@@ -12,7 +13,7 @@ import { SHEET_MAX_HEIGHT, TicketSheet } from '../trade/ticket/TicketSheet';
 import { TRADE_BAR_HEIGHT, TradeBar } from '../trade/ticket/TradeBar';
 import { StockChart } from './chart/StockChart';
 import { DIRECTION_COLOR, directionOf, formatAmount, formatPrice, formatShares } from './format';
-import { useQuote } from './live';
+import { useQuote, useQuoteValue } from './live';
 import { useIndustryName, useStockName } from './names';
 import { Card } from './parts/Card';
 import { changeLabel } from './parts/ChangeText';
@@ -79,6 +80,142 @@ const STAT_KEYS = [
   'industry',
 ] as const;
 
+/**
+ * The quote card's live part: the name line, the price and change, and the day's figures. It
+ * alone subscribes to the quote, so a tick (up to five a second) re-renders these plain rows and
+ * not the screen's frame, chart or sheet (bench/README.md).
+ */
+const LiveQuote = memo(function LiveQuote({
+  code,
+  stock,
+  subscribe,
+}: {
+  code: string;
+  stock: StockDetailDto['stock'];
+  /** False until the screen's first paint (useAfterPaint): the figures show the detail call's. */
+  subscribe: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const live = useQuote(subscribe ? code : null).data;
+  const locale = i18n.resolvedLanguage ?? 'ko';
+  const nameOf = useStockName();
+  const industryName = useIndustryName();
+  const price = live?.price ?? stock.price;
+  const prevClose = live?.prevClose ?? stock.prevClose;
+  const change = live?.change ?? stock.change;
+  const changeRate = live?.changeRate ?? stock.changeRate;
+  const colorOf = (value: number | null | undefined) =>
+    value === null || value === undefined
+      ? undefined
+      : DIRECTION_COLOR[directionOf(value - prevClose)];
+  const open = live?.open ?? stock.open ?? null;
+  const high = live?.high ?? stock.high ?? null;
+  const low = live?.low ?? stock.low ?? null;
+
+  const stats: Stat[] = [
+    { key: 'open', label: t('market.open'), value: formatPrice(open), color: colorOf(open) },
+    { key: 'prevClose', label: t('market.prevClose'), value: formatPrice(prevClose) },
+    { key: 'high', label: t('market.high'), value: formatPrice(high), color: colorOf(high) },
+    { key: 'low', label: t('market.low'), value: formatPrice(low), color: colorOf(low) },
+    {
+      key: 'volume',
+      label: t('market.volume'),
+      value: formatShares(live?.volume ?? stock.volume, locale),
+    },
+    {
+      key: 'turnover',
+      label: t('market.turnover'),
+      value: formatAmount(live?.turnover ?? stock.turnover, locale),
+    },
+    {
+      key: 'marketCap',
+      label: t('market.marketCap'),
+      value: formatAmount(live?.marketCap ?? stock.marketCap, locale),
+    },
+    {
+      key: 'upperLimit',
+      label: t('market.upperLimit'),
+      value: formatPrice(stock.upperLimit),
+      color: DIRECTION_COLOR.up,
+    },
+    {
+      key: 'lowerLimit',
+      label: t('market.lowerLimit'),
+      value: formatPrice(stock.lowerLimit),
+      color: DIRECTION_COLOR.down,
+    },
+    {
+      key: 'week52High',
+      label: t('market.week52High'),
+      value: formatPrice(Math.max(stock.week52High, high ?? 0)),
+      color: DIRECTION_COLOR.up,
+    },
+    {
+      key: 'week52Low',
+      label: t('market.week52Low'),
+      value: formatPrice(low === null ? stock.week52Low : Math.min(stock.week52Low, low)),
+      color: DIRECTION_COLOR.down,
+    },
+    {
+      key: 'industryPe',
+      label: t('market.industryPe'),
+      value: '—',
+      note: t('market.industryPeNote'),
+      wide: true,
+    },
+    {
+      key: 'industry',
+      label: t('market.industry'),
+      value: industryName(stock.industryNames),
+      wide: true,
+    },
+  ];
+
+  return (
+    <>
+      <Box px="4" mb="4">
+        <NameLine name={nameOf(stock)} code={code} market={stock.market} />
+        {/* Plain elements and classes (live-rows.css): this re-renders with every quote. */}
+        <p
+          className="maru-quote-price"
+          style={{ color: DIRECTION_COLOR[directionOf(change)] }}
+          data-testid="stock-price"
+        >
+          <PriceFlash value={price}>{formatPrice(price)}</PriceFlash>
+        </p>
+        <div className="maru-quote-line">
+          <p
+            className="maru-quote-change"
+            style={{ color: DIRECTION_COLOR[directionOf(change)] }}
+            data-testid="stock-change"
+          >
+            {changeLabel(change, changeRate)}
+          </p>
+          {live?.vi ? <p className="maru-quote-flag">VI</p> : null}
+          {live?.halted ? <p className="maru-quote-flag">{t('market.haltedShort')}</p> : null}
+        </div>
+      </Box>
+      <StatsGrid stats={stats} />
+    </>
+  );
+});
+
+/** The book, with the last price from the live quote (it marks the traded level). */
+const LiveBook = memo(function LiveBook({
+  code,
+  prevClose,
+  subscribe,
+  onPick,
+}: {
+  code: string;
+  prevClose: number;
+  subscribe: boolean;
+  onPick: (price: number) => void;
+}) {
+  const last = useQuoteValue(subscribe ? code : null, (q) => q?.price ?? null);
+  return <Book code={code} prevClose={prevClose} last={last} onPick={onPick} />;
+});
+
 /** The ticket sheet: closed, or open on a side with the book level last tapped. */
 interface TicketState {
   open: boolean;
@@ -93,19 +230,21 @@ interface TicketState {
  * the order ticket as a sheet; tapping a level of the book sets the ticket's limit price.
  */
 export default function StockDetailScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const code = (params.get('code') ?? '').toUpperCase();
   const detail = useMarketCall('stockDetail', code ? { code } : null);
   // The live feed subscribes after the screen's first paint (its skeleton, or the price from the
   // early detail call), in a task of its own rather than in the first render's effects.
   const painted = useAfterPaint();
-  const live = useQuote(code && painted ? code : null).data;
   const stock = detail.data?.stock;
-  const locale = i18n.resolvedLanguage ?? 'ko';
   const nameOf = useStockName();
-  const industryName = useIndustryName();
-  const name = stock ? nameOf(stock) : live ? nameOf(live) : code;
+  // The frame reads from the live quote only what rarely changes: its previous close (null until
+  // a quote has arrived), and its name while the detail has none; the ticks re-render LiveQuote.
+  const quoteCode = code && painted ? code : null;
+  const livePrevClose = useQuoteValue(quoteCode, (q) => q?.prevClose ?? null);
+  const liveName = useQuoteValue(stock ? null : quoteCode, (q) => (q ? nameOf(q) : null));
+  const name = stock ? nameOf(stock) : (liveName ?? code);
   const watch = useMemo(() => (code ? <WatchToggle code={code} /> : undefined), [code]);
   const [ticket, setTicket] = useState<TicketState>({ open: false, side: 'long', picked: null });
   // Stable, so the memoised bar, book and sheet skip the quote's re-renders.
@@ -124,7 +263,7 @@ export default function StockDetailScreen() {
   );
 
   // The price first: the chart's 100+ KB wait until it has shown (or the detail failed).
-  const priceShown = !detail.loading || live !== null;
+  const priceShown = !detail.loading || livePrevClose !== null;
   // The ticket's code loads once the screen has settled, so buy and sell open without a wait.
   useEffect(() => {
     if (!priceShown) return;
@@ -136,78 +275,7 @@ export default function StockDetailScreen() {
     return () => window.clearTimeout(timer);
   }, [priceShown]);
 
-  const price = live?.price ?? stock?.price ?? 0;
-  const prevClose = live?.prevClose ?? stock?.prevClose ?? 0;
-  const change = live?.change ?? stock?.change ?? 0;
-  const changeRate = live?.changeRate ?? stock?.changeRate ?? 0;
-  const colorOf = (value: number | null | undefined) =>
-    value === null || value === undefined
-      ? undefined
-      : DIRECTION_COLOR[directionOf(value - prevClose)];
-  const open = live?.open ?? stock?.open ?? null;
-  const high = live?.high ?? stock?.high ?? null;
-  const low = live?.low ?? stock?.low ?? null;
-
-  const stats: Stat[] = stock
-    ? [
-        { key: 'open', label: t('market.open'), value: formatPrice(open), color: colorOf(open) },
-        { key: 'prevClose', label: t('market.prevClose'), value: formatPrice(prevClose) },
-        { key: 'high', label: t('market.high'), value: formatPrice(high), color: colorOf(high) },
-        { key: 'low', label: t('market.low'), value: formatPrice(low), color: colorOf(low) },
-        {
-          key: 'volume',
-          label: t('market.volume'),
-          value: formatShares(live?.volume ?? stock.volume, locale),
-        },
-        {
-          key: 'turnover',
-          label: t('market.turnover'),
-          value: formatAmount(live?.turnover ?? stock.turnover, locale),
-        },
-        {
-          key: 'marketCap',
-          label: t('market.marketCap'),
-          value: formatAmount(live?.marketCap ?? stock.marketCap, locale),
-        },
-        {
-          key: 'upperLimit',
-          label: t('market.upperLimit'),
-          value: formatPrice(stock.upperLimit),
-          color: DIRECTION_COLOR.up,
-        },
-        {
-          key: 'lowerLimit',
-          label: t('market.lowerLimit'),
-          value: formatPrice(stock.lowerLimit),
-          color: DIRECTION_COLOR.down,
-        },
-        {
-          key: 'week52High',
-          label: t('market.week52High'),
-          value: formatPrice(Math.max(stock.week52High, high ?? 0)),
-          color: DIRECTION_COLOR.up,
-        },
-        {
-          key: 'week52Low',
-          label: t('market.week52Low'),
-          value: formatPrice(low === null ? stock.week52Low : Math.min(stock.week52Low, low)),
-          color: DIRECTION_COLOR.down,
-        },
-        {
-          key: 'industryPe',
-          label: t('market.industryPe'),
-          value: '—',
-          note: t('market.industryPeNote'),
-          wide: true,
-        },
-        {
-          key: 'industry',
-          label: t('market.industry'),
-          value: industryName(stock.industryNames),
-          wide: true,
-        },
-      ]
-    : [];
+  const prevClose = livePrevClose ?? stock?.prevClose ?? 0;
 
   // While the detail loads, the card keeps the loaded layout's height (same lines, the same grid
   // of labels), so the chart and the book below do not jump when it arrives (layout shift).
@@ -251,34 +319,12 @@ export default function StockDetailScreen() {
             onRetry={detail.reload}
             skeleton={skeleton}
           >
-            <Box px="4" mb="4">
-              <NameLine name={name} code={code} market={stock?.market} />
-              {/* Plain elements and classes (live-rows.css): this re-renders with every quote. */}
-              <p
-                className="maru-quote-price"
-                style={{ color: DIRECTION_COLOR[directionOf(change)] }}
-                data-testid="stock-price"
-              >
-                <PriceFlash value={live?.price ?? stock?.price}>{formatPrice(price)}</PriceFlash>
-              </p>
-              <div className="maru-quote-line">
-                <p
-                  className="maru-quote-change"
-                  style={{ color: DIRECTION_COLOR[directionOf(change)] }}
-                  data-testid="stock-change"
-                >
-                  {changeLabel(change, changeRate)}
-                </p>
-                {live?.vi ? <p className="maru-quote-flag">VI</p> : null}
-                {live?.halted ? <p className="maru-quote-flag">{t('market.haltedShort')}</p> : null}
-              </div>
-            </Box>
-            <StatsGrid stats={stats} />
+            {stock ? <LiveQuote code={code} stock={stock} subscribe={painted} /> : null}
           </ListState>
         </Card>
         {code ? <Chart symbol={code} prevClose={prevClose} ready={priceShown} /> : null}
         {code ? (
-          <Book code={code} prevClose={prevClose} last={live?.price ?? null} onPick={pickPrice} />
+          <LiveBook code={code} prevClose={prevClose} subscribe={painted} onPick={pickPrice} />
         ) : null}
         {/* News (issue 13): the stock's related articles. */}
         {code ? <News code={code} /> : null}

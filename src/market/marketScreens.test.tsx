@@ -32,6 +32,10 @@ vi.mock('./live', () => ({
     live.quoteSymbols.push(symbol);
     return live.value;
   },
+  useQuoteValue: (symbol: string | null, select: (quote: unknown) => unknown) => {
+    live.quoteSymbols.push(symbol);
+    return select(symbol === null ? null : (live.value.data ?? null));
+  },
   useQuotes: () => ({ data: {}, status: 'live' }),
   // Like the real hook: no symbol, no feed (the book asks for none until it is near the screen).
   useBook: (symbol: string | null) => {

@@ -1441,6 +1441,8 @@ function useLive<K extends keyof typeof LIVE>(
 
 export const liveHooks = {
   useQuote: (symbol: string | null) => useLive('quote', symbol !== null),
+  useQuoteValue: <T>(symbol: string | null, select: (quote: Quote | null) => T): T =>
+    select(useLive('quote', symbol !== null).data ?? null),
   useQuotes: (symbols: readonly string[]) => {
     const value = useLive('quote');
     const data: Record<string, Quote> = {};

@@ -60,6 +60,20 @@ export function useQuote(symbol: string | null): LiveValue<Quote> {
   return useChannel<Quote>(symbol === null ? null : channels.quote(symbol));
 }
 
+/**
+ * One value derived from a symbol's live quote (`select` gets null until the first quote). The
+ * caller re-renders only when the value changes (Object.is), not with every quote: a screen
+ * whose frame needs only the previous close or "has a quote arrived" leaves the ticks to the
+ * parts that show them.
+ */
+export function useQuoteValue<T>(symbol: string | null, select: (quote: Quote | null) => T): T {
+  const channel = symbol === null ? null : channels.quote(symbol);
+  const store = useMemo(() => createChannelsStore(channel === null ? [] : [channel]), [channel]);
+  const read = () =>
+    select(channel === null ? null : ((store.getSnapshot().get(channel)?.data as Quote) ?? null));
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+
 /** Several quotes with one render per frame; status is the weakest of them. */
 export function useQuotes(symbols: readonly string[]): LiveValue<Readonly<Record<string, Quote>>> {
   const key = symbols.join('|');

@@ -6,6 +6,7 @@
 export type { LiveValue } from './hooks';
 export {
   useQuote,
+  useQuoteValue,
   useQuotes,
   useBook,
   useTrades,

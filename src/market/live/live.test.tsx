@@ -6,7 +6,7 @@ import { MARKET_EVENTS } from '../../../contract/market-socket';
 import { LIVE_RENDER_INTERVAL_MS, resetChannelStreams } from './channel-store';
 import { FakeMarketSocket } from './fake-market-socket';
 import type { LiveValue } from './index';
-import { useQuote, useQuotes, useTrades } from './index';
+import { useQuote, useQuoteValue, useQuotes, useTrades } from './index';
 import { configureMarketTransport } from './transport';
 
 const quote = (code: string, price: number): Quote =>
@@ -159,6 +159,58 @@ describe('live market hooks', () => {
     expect(probe.last().data?.['005930']?.price).toBe(150);
     // 100 frames in one burst: one render (React may render once more for its own reasons).
     expect(probe.renders.length - before).toBeLessThanOrEqual(2);
+  });
+
+  it('re-renders a derived value only when it changes, not with every quote', async () => {
+    setup({ connects: true });
+    const seen: (number | null)[] = [];
+    const prices: number[] = [];
+    function Frame() {
+      seen.push(useQuoteValue('005930', (q) => q?.prevClose ?? null));
+      return null;
+    }
+    function Price() {
+      const data = useQuote('005930').data;
+      if (data) prices.push(data.price);
+      return null;
+    }
+    const push = (seqNo: number, at: number, prevClose: number) =>
+      act(() =>
+        fake.push({
+          channel: 'quote:005930',
+          kind: 'update',
+          seq: seqNo,
+          data: { ...quote('005930', at), prevClose },
+        }),
+      );
+    render(
+      <>
+        <Frame />
+        <Price />
+      </>,
+    );
+    // Nothing before the first quote; the snapshot's quote has no previous close.
+    expect(seen).toEqual([null]);
+    await waitFor(() => expect(prices).toContain(100));
+    push(11, 101, 90);
+    await waitFor(() => expect(seen.at(-1)).toBe(90));
+    const frames = seen.length;
+    for (let i = 2; i <= 4; i += 1) {
+      push(10 + i, 100 + i, 90);
+      await waitFor(() => expect(prices.at(-1)).toBe(100 + i));
+    }
+    // Three more quotes, the same previous close: the frame did not render again.
+    expect(seen.length).toBe(frames);
+    push(15, 105, 91);
+    await waitFor(() => expect(seen.at(-1)).toBe(91));
+    // No symbol: no subscription, the selector sees null.
+    const none: (number | null)[] = [];
+    function Idle() {
+      none.push(useQuoteValue(null, (q) => q?.price ?? -1));
+      return null;
+    }
+    render(<Idle />);
+    expect(none).toEqual([-1]);
   });
 
   it('renders a steady stream at most once per LIVE_RENDER_INTERVAL_MS, ending on the latest', async () => {
