@@ -7,9 +7,7 @@
  * `CPU_RATE` (default 4) is the CPU slowdown; 1 shows the unthrottled tasks Lighthouse multiplies.
  * `SCREENSHOT=file.png` saves the whole page at the end (to compare two builds' layouts).
  */
-import { chromium } from 'playwright-core';
-import buildClient from '../tests/support/build-client';
-import { registerInBrowser, startApp } from '../tests/e2e/support';
+import { openProbePage } from './probe-page';
 
 interface Node {
   id: number;
@@ -18,23 +16,8 @@ interface Node {
 }
 
 async function main(): Promise<void> {
-  if (process.env.MARU_SKIP_BUILD !== '1') buildClient();
-  process.env.MARU_SKIP_BUILD = '1';
-  const app = await startApp();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-gpu', '--disable-quic', '--no-sandbox'],
-  });
+  const { app, page, cdp, close } = await openProbePage({ width: 390, height: 844 });
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const signIn = await context.newPage();
-    await registerInBrowser(signIn, app, `prof${Date.now().toString(36)}`, 'harbour-lights-71');
-    await signIn.close();
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Network.setBypassServiceWorker', { bypass: true });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 150,
@@ -142,8 +125,7 @@ async function main(): Promise<void> {
     console.log('--- self time (real ms, CPU throttled 4x)\n' + top(self, 40));
     console.log('--- total time\n' + top(total, 60));
   } finally {
-    await browser.close();
-    await app.stop();
+    await close();
   }
 }
 

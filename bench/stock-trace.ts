@@ -6,9 +6,7 @@
  * "Unattributable"; this tells them apart. `MARU_SKIP_BUILD=1` reuses dist/; `TRACE_MS` (default
  * 8000) is the window; `ROUTE` (default the stock detail) the screen.
  */
-import { chromium } from 'playwright-core';
-import buildClient from '../tests/support/build-client';
-import { registerInBrowser, startApp } from '../tests/e2e/support';
+import { openProbePage } from './probe-page';
 
 interface TraceEvent {
   name: string;
@@ -78,23 +76,8 @@ function functionsIn(profile: CpuProfile, from: number, to: number): string {
 }
 
 async function main(): Promise<void> {
-  if (process.env.MARU_SKIP_BUILD !== '1') buildClient();
-  process.env.MARU_SKIP_BUILD = '1';
-  const app = await startApp();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-gpu', '--disable-quic', '--no-sandbox'],
-  });
+  const { app, page, cdp, close } = await openProbePage({ width: 412, height: 823 });
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const signIn = await context.newPage();
-    await registerInBrowser(signIn, app, `trc${Date.now().toString(36)}`, 'harbour-lights-71');
-    await signIn.close();
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Network.setBypassServiceWorker', { bypass: true });
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (e) => {
       events.push(...(e.value as unknown as TraceEvent[]));
@@ -223,8 +206,7 @@ async function main(): Promise<void> {
       `blocking at 4x (sum of x4 durations over 50 ms, all tasks shown): ${total.toFixed(0)} ms`,
     );
   } finally {
-    await browser.close();
-    await app.stop();
+    await close();
   }
 }
 
