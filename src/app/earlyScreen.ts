@@ -44,14 +44,10 @@ export function startScreenEarly(hash: string): void {
   const screen = EARLY_SCREENS[path];
   const { token, language } = sessionStore.get();
   if (!screen || !token) return;
+  // A failed load shows as the route's error when the app asks for the screen itself.
+  screen.load().catch(() => undefined);
+  // Its texts too (lazyScreen awaits them beside the chunk).
+  SCREENS_PACK_LOADERS[localeOf(language)]().catch(() => undefined);
   const first = screen.firstCall?.(query);
   if (first) startEarlyCall(first.name, first.body);
-  // The screen's chunks in a task of their own: their preload links (one per chunk, each a
-  // request started on the main thread) made the entry's task a long one on a slow phone.
-  setTimeout(() => {
-    // A failed load shows as the route's error when the app asks for the screen itself.
-    screen.load().catch(() => undefined);
-    // Its texts too (lazyScreen awaits them beside the chunk).
-    SCREENS_PACK_LOADERS[localeOf(language)]().catch(() => undefined);
-  }, 0);
 }
