@@ -1,4 +1,4 @@
-import './segmented.css';
+import './live-rows.css';
 
 export interface SegmentItem<T extends string> {
   value: T;
@@ -19,7 +19,7 @@ interface SegmentedProps<T extends string> {
 }
 
 /**
- * A row of choices (tabs, periods, filters): plain buttons and classes (segmented.css), no
+ * A row of choices (tabs, periods, filters): plain buttons and classes (live-rows.css), no
  * Chakra recipe or style props, as a screen may draw many of them in its first render.
  */
 export function Segmented<T extends string>({
