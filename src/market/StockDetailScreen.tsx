@@ -173,7 +173,7 @@ const LiveQuote = memo(function LiveQuote({
 
   return (
     <>
-      <Box px="4" mb="4">
+      <div className="maru-quote-head">
         <NameLine name={nameOf(stock)} code={code} market={stock.market} />
         {/* Plain elements and classes (live-rows.css): this re-renders with every quote. */}
         <p
@@ -194,7 +194,7 @@ const LiveQuote = memo(function LiveQuote({
           {live?.vi ? <p className="maru-quote-flag">VI</p> : null}
           {live?.halted ? <p className="maru-quote-flag">{t('market.haltedShort')}</p> : null}
         </div>
-      </Box>
+      </div>
       <StatsGrid stats={stats} />
     </>
   );
