@@ -65,6 +65,18 @@ const samsung = {
   price: 199_400,
   changeRate: 0.012,
 };
+/** The stock detail's answer where a test needs only a stock with its industry and a move. */
+const SAMSUNG_DETAIL = {
+  feed: FEED,
+  stock: {
+    ...samsung,
+    industry: TELECOM.ko,
+    industryNames: TELECOM,
+    prevClose: 199_000,
+    change: 400,
+    time: 0,
+  },
+};
 
 beforeEach(async () => {
   api.call.mockReset();
@@ -282,17 +294,7 @@ describe('the stock screen', () => {
     expect(asked()).toContain('stockDetail');
     expect(asked()).not.toContain('candles');
     await act(async () => {
-      answer({
-        feed: FEED,
-        stock: {
-          ...samsung,
-          industry: TELECOM.ko,
-          industryNames: TELECOM,
-          prevClose: 199_000,
-          change: 400,
-          time: 0,
-        },
-      });
+      answer(SAMSUNG_DETAIL);
       await Promise.resolve();
     });
     await waitFor(() => expect(asked()).toContain('candles'));
@@ -322,18 +324,7 @@ describe('the stock screen below the first screenful', () => {
 
   it('starts the book feed and the news call only when they come near the screen', async () => {
     api.call.mockImplementation((name: string) => {
-      if (name === 'stockDetail')
-        return Promise.resolve({
-          feed: FEED,
-          stock: {
-            ...samsung,
-            industry: TELECOM.ko,
-            industryNames: TELECOM,
-            prevClose: 199_000,
-            change: 400,
-            time: 0,
-          },
-        });
+      if (name === 'stockDetail') return Promise.resolve(SAMSUNG_DETAIL);
       if (name === 'watchlist') return Promise.resolve({ feed: FEED, data: [] });
       if (name === 'newsStock') return Promise.resolve({ feed: FEED, items: [] });
       return new Promise(() => undefined);
