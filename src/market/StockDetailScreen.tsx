@@ -87,10 +87,13 @@ const STAT_KEYS = [
  */
 const LiveQuote = memo(function LiveQuote({
   code,
+  name,
   stock,
   subscribe,
 }: {
   code: string;
+  /** The stock's name in the reader's language (the screen's title too). */
+  name: string;
   stock: StockDetailDto['stock'];
   /** False until the screen's first paint (useAfterPaint): the figures show the detail call's. */
   subscribe: boolean;
@@ -98,7 +101,6 @@ const LiveQuote = memo(function LiveQuote({
   const { t, i18n } = useTranslation();
   const live = useQuote(subscribe ? code : null).data;
   const locale = i18n.resolvedLanguage ?? 'ko';
-  const nameOf = useStockName();
   const industryName = useIndustryName();
   const price = live?.price ?? stock.price;
   const prevClose = live?.prevClose ?? stock.prevClose;
@@ -174,7 +176,7 @@ const LiveQuote = memo(function LiveQuote({
   return (
     <>
       <div className="maru-quote-head">
-        <NameLine name={nameOf(stock)} code={code} market={stock.market} />
+        <NameLine name={name} code={code} market={stock.market} />
         {/* Plain elements and classes (live-rows.css): this re-renders with every quote. */}
         <p
           className="maru-quote-price"
@@ -319,7 +321,7 @@ export default function StockDetailScreen() {
             onRetry={detail.reload}
             skeleton={skeleton}
           >
-            {stock ? <LiveQuote code={code} stock={stock} subscribe={painted} /> : null}
+            {stock ? <LiveQuote code={code} name={name} stock={stock} subscribe={painted} /> : null}
           </ListState>
         </Card>
         {code ? <Chart symbol={code} prevClose={prevClose} ready={priceShown} /> : null}
