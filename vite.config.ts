@@ -63,7 +63,13 @@ export default defineConfig({
           groups: [
             {
               name: 'start-parts',
-              test: /src[\\/]app[\\/]navigate|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](components[\\/]stack|anatomy|create-anatomy)|@zag-js[\\/]anatomy/,
+              test: /src[\\/]app[\\/]navigate|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](components[\\/]stack|anatomy|create-anatomy)|@zag-js[\\/]anatomy|react-dom[\\/]cjs[\\/]react-dom\.production|react-dom[\\/]index\.js/,
+            },
+            {
+              // What the entry (src/main.tsx) imports, in one file rather than two: the entry
+              // waits for all of it before the early calls can start either way.
+              name: 'entry-parts',
+              test: /contract[\\/](languages|constants|paths)\.ts|src[\\/]session[\\/](storage|sessionStore)\.ts/,
             },
           ],
         },

@@ -20,6 +20,46 @@ describe('market number formats', () => {
     expect(formatPrice(null)).toBe('—');
   });
 
+  it('rounds and groups as Intl en-US does, without building an Intl format', () => {
+    const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const two = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    // Halves at each place, carries (9.995, 999,999.5), binary near-halves (1.005, 12.345), the
+    // exponent forms Intl handles (1e21, 1e-7), and a seeded spread of prices and levels.
+    const values = [
+      0,
+      0.5,
+      1.5,
+      2.5,
+      0.005,
+      0.015,
+      1.005,
+      12.345,
+      9.995,
+      99.995,
+      999_999.5,
+      1_234_567.891,
+      0.1 + 0.2,
+      1e21,
+      1.5e22,
+      1e-7,
+      123_456_789_012_345,
+      Number.MAX_SAFE_INTEGER,
+    ];
+    let seed = 7;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    for (let i = 0; i < 3000; i++) {
+      const scale = 10 ** Math.floor(next() * 12);
+      values.push(Math.round(next() * scale * 1000) / 1000, Math.floor(next() * scale) + 0.5);
+    }
+    for (const v of values.flatMap((x) => [x, -x]).filter((x) => !Object.is(x, -0))) {
+      expect(formatPrice(v), String(v)).toBe(whole.format(v));
+      expect(formatLevel(v), String(v)).toBe(two.format(v));
+    }
+  });
+
   it('signs changes and rates', () => {
     expect(formatChange(1200)).toBe('+1,200');
     expect(formatChange(-350)).toBe('-350');

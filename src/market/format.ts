@@ -8,37 +8,71 @@
 const missing = (value: number | null | undefined): value is null | undefined =>
   value === null || value === undefined || !Number.isFinite(value);
 
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const twoDecimals = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * "1,234,567.89": `digits` decimals, rounded as Intl's en-US format rounds (the shortest decimal
+ * form of the number, half away from zero), without Intl. Building the first Intl.NumberFormat
+ * loads the number data, ~15 ms on the main thread as the stock detail's first screen is built (a
+ * slow phone's blocking time); format.test.ts checks this against Intl over many values.
+ */
+export function formatFixed(value: number, digits: number): string {
+  const text = String(Math.abs(value));
+  // Exponent forms (below 1e-6 or from 1e21): rare enough for Intl, made when first needed.
+  if (text.includes('e')) return fallbackFormat(digits).format(value);
+  const [whole = '0', fraction = ''] = text.split('.');
+  let kept = whole + fraction.padEnd(digits, '0').slice(0, digits);
+  if ((fraction[digits] ?? '0') >= '5') kept = addOne(kept);
+  const head = kept.slice(0, kept.length - digits) || '0';
+  const grouped = head.replace(/\B(?=(\d{3})+$)/g, ',');
+  const sign = value < 0 ? '-' : '';
+  return digits > 0 ? `${sign}${grouped}.${kept.slice(-digits)}` : sign + grouped;
+}
+
+/** "1299" → "1300": one added to a string of decimal digits. */
+function addOne(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') i--;
+  if (i < 0) return `1${'0'.repeat(digits.length)}`;
+  return digits.slice(0, i) + String(Number(digits[i]) + 1) + '0'.repeat(digits.length - 1 - i);
+}
+
+const fallbackFormats = new Map<number, Intl.NumberFormat>();
+function fallbackFormat(digits: number): Intl.NumberFormat {
+  let format = fallbackFormats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    fallbackFormats.set(digits, format);
+  }
+  return format;
+}
 
 /** 1234567 → "1,234,567". */
 export function formatPrice(value: number | null | undefined): string {
-  return missing(value) ? '—' : grouped.format(value);
+  return missing(value) ? '—' : formatFixed(value, 0);
 }
 
 /** Index levels and FX rates: two decimals with separators. */
 export function formatLevel(value: number | null | undefined): string {
-  return missing(value) ? '—' : twoDecimals.format(value);
+  return missing(value) ? '—' : formatFixed(value, 2);
 }
 
 /** A signed difference: "+1,200", "-350", "0". */
 export function formatChange(value: number, decimals = 0): string {
-  const body = decimals > 0 ? twoDecimals.format(Math.abs(value)) : grouped.format(Math.abs(value));
+  const body = formatFixed(Math.abs(value), decimals > 0 ? 2 : 0);
   return value > 0 ? `+${body}` : value < 0 ? `-${body}` : body;
 }
 
 /** A fraction as an unsigned percentage: 0.0123 → "1.23%" (shares of a total). */
 export function formatPercent(fraction: number | null | undefined): string {
-  return missing(fraction) ? '—' : `${twoDecimals.format(fraction * 100)}%`;
+  return missing(fraction) ? '—' : `${formatFixed(fraction * 100, 2)}%`;
 }
 
 /** A fraction as a signed percentage: 0.0123 → "+1.23%". */
 export function formatRate(rate: number): string {
   const pct = Math.round(rate * 10_000) / 100;
-  const body = twoDecimals.format(Math.abs(pct));
+  const body = formatFixed(Math.abs(pct), 2);
   return pct > 0 ? `+${body}%` : pct < 0 ? `-${body}%` : `${body}%`;
 }
 
@@ -68,7 +102,7 @@ export function formatKoreanUnits(value: number | null | undefined, groups = 2):
   const abs = Math.abs(value);
   const leadOf = (x: number) => KOREAN_UNITS.findIndex(([unit]) => x >= unit);
   let lead = leadOf(abs);
-  if (lead < 0) return grouped.format(0);
+  if (lead < 0) return '0';
   let last = Math.min(lead + groups - 1, KOREAN_UNITS.length - 1);
   let rounded = Math.round(abs / KOREAN_UNITS[last]![0]) * KOREAN_UNITS[last]![0];
   // Rounding can carry into a larger unit (9,999억 9,999.6만 → 1조): group again from there.
@@ -82,7 +116,7 @@ export function formatKoreanUnits(value: number | null | undefined, groups = 2):
     const [unit, name] = KOREAN_UNITS[i]!;
     const whole = Math.floor(rounded / unit);
     const group = i === lead ? whole : whole % 10_000;
-    if (group > 0) parts.push(`${grouped.format(group)}${name}`);
+    if (group > 0) parts.push(`${formatFixed(group, 0)}${name}`);
   }
   return sign + (parts.length ? parts.join(' ') : '0');
 }

@@ -7,7 +7,7 @@ import type {
   YAxisPlotLinesOptions,
 } from 'highcharts';
 import type { Candle, ChartRange } from '../../../contract';
-import { DIRECTION_COLOR, formatAxisTick } from '../format';
+import { DIRECTION_COLOR, formatAxisTick, formatFixed } from '../format';
 
 /** Time-share (a 1-minute line), minutes, days, weeks, months: the spec's chart periods. */
 export const CHART_PERIODS = ['line', '1m', '5m', '15m', '30m', '1d', '1w', '1M'] as const;
@@ -129,10 +129,7 @@ export function volumeTick(value: number, locale: string): string {
 
 /** A price or level with separators and the screen's decimals: 199,400 or 2,645.27. */
 export function priceText(value: number, decimals: number): string {
-  return new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(value);
+  return formatFixed(value, decimals);
 }
 
 /** The translated words the chart shows (tooltip rows, the previous-close label). */

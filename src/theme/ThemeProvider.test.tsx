@@ -1,0 +1,59 @@
+import { Box } from '@chakra-ui/react';
+import { Global } from '@emotion/react';
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { cssText, split, ThemeProvider, TOKEN_ATTRIBUTE } from './ThemeProvider';
+import { system } from './system';
+
+/** The rules emotion inserts for a global style object. */
+function emotionRules(styles: object): string {
+  const { unmount } = render(<Global styles={styles as Parameters<typeof Global>[0]['styles']} />);
+  const text = [...document.head.querySelectorAll('style[data-emotion]')]
+    .map((style) => style.textContent)
+    .join('');
+  unmount();
+  return text;
+}
+
+describe('ThemeProvider', () => {
+  const tokens = (system._global as object[]).find((part) => '@layer tokens' in part);
+
+  it('writes the token block as emotion would have', () => {
+    expect(tokens).toBeDefined();
+    const { tokenCss } = split(system);
+    // Stylis also drops spaces inside values (`1 / 1` → `1/1`); the declarations are the same.
+    const bare = (css: string) => css.replace(/\s+/g, '');
+    expect(bare(tokenCss)).toBe(bare(system.layers.atRule + emotionRules(tokens!)));
+    // Real content, not an empty block: the brand palette and a reference resolved to a var().
+    expect(tokenCss).toMatch(/--chakra-colors-brand-500:#[0-9a-f]{6};/i);
+    expect(tokenCss).toContain('--chakra-colors-fg-muted:var(--chakra-colors-gray-600);');
+  });
+
+  it('serialises nested rules and leaves out blank values', () => {
+    expect(
+      cssText({ '@layer x': { '&:where(html)': { '--a': 1, '--b': ' ', '--c': 'red' } } }),
+    ).toBe('@layer x{:where(html){--a:1;--c:red;}}');
+  });
+
+  it('hands Chakra the system without the token block, and writes the block once', () => {
+    const { lean } = split(system);
+    expect((lean._global as object[]).some((part) => '@layer tokens' in part)).toBe(false);
+    expect(lean._global).toHaveLength(system._global.length - 1);
+    expect(lean.css).toBe(system.css);
+    const first = render(
+      <ThemeProvider system={system}>
+        <Box data-testid="box" color="fg.muted" />
+      </ThemeProvider>,
+    );
+    render(
+      <ThemeProvider system={system}>
+        <Box />
+      </ThemeProvider>,
+    );
+    const written = document.head.querySelectorAll(`style[${TOKEN_ATTRIBUTE}]`);
+    expect(written).toHaveLength(1);
+    expect(written[0]?.textContent).toBe(split(system).tokenCss);
+    // Chakra still styles through the view: the box got its class.
+    expect(first.getByTestId('box').className).toMatch(/css-/);
+  });
+});
