@@ -8,6 +8,7 @@ import {
   formatPercent,
   formatPrice,
   formatRate,
+  formatSeoulChartDate,
   formatSeoulDeadline,
   formatSeoulTime,
   formatShares,
@@ -58,6 +59,31 @@ describe('market number formats', () => {
       expect(formatPrice(v), String(v)).toBe(whole.format(v));
       expect(formatLevel(v), String(v)).toBe(two.format(v));
     }
+  });
+
+  it('writes chart dates in Seoul time as Intl does in each language', () => {
+    const options = {
+      time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+      month: { year: '2-digit', month: 'short' },
+      day: { month: 'short', day: 'numeric' },
+      full: { year: 'numeric', month: '2-digit', day: '2-digit' },
+    } as const;
+    const tags = { ko: 'ko-KR', en: 'en-US', 'zh-CN': 'zh-CN', 'zh-TW': 'zh-TW' } as const;
+    // Every month, both sides of Seoul's midnight (15:00 UTC), single- and two-digit days.
+    const dates = Array.from({ length: 12 }, (_, m) => [
+      Date.UTC(2026, m, 1, 14, 59),
+      Date.UTC(2026, m, 1, 15, 0),
+      Date.UTC(2009, m, 28, 23, 5),
+    ]).flat();
+    for (const [language, tag] of Object.entries(tags))
+      for (const [kind, option] of Object.entries(options)) {
+        const intl = new Intl.DateTimeFormat(tag, { ...option, timeZone: 'Asia/Seoul' });
+        for (const ms of dates)
+          expect(formatSeoulChartDate(ms, language, kind as keyof typeof options)).toBe(
+            intl.format(ms),
+          );
+      }
+    expect(formatSeoulChartDate(Date.UTC(2026, 10, 26, 0, 41), 'ko', 'day')).toBe('11월 26일');
   });
 
   it('signs changes and rates', () => {

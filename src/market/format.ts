@@ -205,3 +205,55 @@ export function formatSeoulDeadline(epochMs: number): string {
   if (!midnight) return formatSeoulTime(epochMs);
   return `${seoulDate(new Date(d.getTime() - 86_400_000))} 24:00:00`;
 }
+
+/** What the chart writes under its time axis and in its range line. */
+export type ChartDateKind = 'time' | 'day' | 'month' | 'full';
+const EN_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+type DateWriter = (y: number, m: number, d: number) => string;
+const CHART_DATES: Record<
+  'ko' | 'en' | 'zh',
+  Record<Exclude<ChartDateKind, 'time'>, DateWriter>
+> = {
+  ko: {
+    day: (_, m, d) => `${m}월 ${d}일`,
+    month: (y, m) => `${pad2(y % 100)}년 ${m}월`,
+    full: (y, m, d) => `${y}. ${pad2(m)}. ${pad2(d)}.`,
+  },
+  en: {
+    day: (_, m, d) => `${EN_MONTHS[m - 1]} ${d}`,
+    month: (y, m) => `${EN_MONTHS[m - 1]} ${pad2(y % 100)}`,
+    full: (y, m, d) => `${pad2(m)}/${pad2(d)}/${y}`,
+  },
+  zh: {
+    day: (_, m, d) => `${m}月${d}日`,
+    month: (y, m) => `${pad2(y % 100)}年${m}月`,
+    full: (y, m, d) => `${y}/${pad2(m)}/${pad2(d)}`,
+  },
+};
+
+/**
+ * A chart date in Seoul time (no daylight saving: a fixed UTC+9), written as Intl writes it in
+ * each language ("11월 26일", "Nov 26", "11月26日"; format.test.ts compares the two). Building an
+ * Intl date format for Seoul loads the time zone and the language's patterns: ~15 ms on the main
+ * thread as the chart first draws.
+ */
+export function formatSeoulChartDate(epochMs: number, language: string, kind: ChartDateKind) {
+  const d = new Date(epochMs + SEOUL_OFFSET_MS);
+  if (kind === 'time') return `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
+  const lang = languageOf(language);
+  const write = CHART_DATES[lang === 'ko' || lang === 'en' ? lang : 'zh'][kind];
+  return write(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+}

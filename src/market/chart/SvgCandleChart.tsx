@@ -1,13 +1,11 @@
 import { memo, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Candle } from '../../../contract';
-import { seoulDateFormat } from '../../i18n/seoulDateFormat';
-import { DIRECTION_COLOR } from '../format';
+import { DIRECTION_COLOR, formatSeoulChartDate } from '../format';
 import type { CandleChartProps } from './CandleChart';
 import {
   BRAND,
   MOVING_AVERAGES,
-  intlLocale,
   movingAverage,
   priceText,
   showsPrevClose,
@@ -62,18 +60,6 @@ export function niceTop(max: number): number {
   if (!(max > 0)) return 1;
   const power = 10 ** Math.floor(Math.log10(max));
   return ([1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((m) => m * power >= max) ?? 10) * power;
-}
-
-const DATE_OPTIONS: Record<'day' | 'month' | 'time' | 'full', Intl.DateTimeFormatOptions> = {
-  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-  month: { year: '2-digit', month: 'short' },
-  day: { month: 'short', day: 'numeric' },
-  full: { year: 'numeric', month: '2-digit', day: '2-digit' },
-};
-
-/** A date or time on the axis, in Seoul time and the reader's language. */
-function formatDate(ms: number, locale: string, kind: keyof typeof DATE_OPTIONS): string {
-  return seoulDateFormat(intlLocale(locale), `chart-${kind}`, DATE_OPTIONS[kind]).format(ms);
 }
 
 const axisKind = (period: Props['period']) =>
@@ -299,8 +285,8 @@ export default function SvgCandleChart({
   const summary =
     forming && view[0]
       ? t('market.chartSummary', {
-          from: formatDate(view[0].start, locale, 'full'),
-          to: formatDate(forming.start, locale, 'full'),
+          from: formatSeoulChartDate(view[0].start, locale, 'full'),
+          to: formatSeoulChartDate(forming.start, locale, 'full'),
           close: priceText(lastClose, decimals),
           high: priceText(Math.max(...view.map((c) => c.high)), decimals),
           low: priceText(Math.min(...view.map((c) => c.low)), decimals),
@@ -355,7 +341,7 @@ export default function SvgCandleChart({
               textAnchor="middle"
               {...AXIS_TEXT}
             >
-              {formatDate(view[i]!.start, locale, kind)}
+              {formatSeoulChartDate(view[i]!.start, locale, kind)}
             </text>
           ))}
           {line ? (
