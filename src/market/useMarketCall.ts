@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { CallName } from '../../contract/calls';
 import type { DataOf, RequestOf } from '../api';
 import { call } from '../api';
@@ -34,9 +34,14 @@ export function useMarketCall<N extends CallName>(
     if (key === null || requestKey === null) return;
     let alive = true;
     // The key is the body as JSON: parsing it back keeps the effect's inputs to plain values.
+    // The answer's render is a transition: React builds it in slices that yield to the browser,
+    // not in one long task (a screen's figures, a chart's candles: the stock detail's blocking
+    // time on a slow phone, bench/README.md). Only its commit is one piece.
+    const settle = (next: { data: DataOf<N> | null; failed: boolean }) =>
+      alive && startTransition(() => setResult({ for: requestKey, ...next }));
     call(name, JSON.parse(key) as RequestOf<N>, { silent }).then(
-      (data) => alive && setResult({ for: requestKey, data, failed: false }),
-      () => alive && setResult({ for: requestKey, data: null, failed: true }),
+      (data) => settle({ data, failed: false }),
+      () => settle({ data: null, failed: true }),
     );
     return () => {
       alive = false;

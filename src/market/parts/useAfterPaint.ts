@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** If no frame comes (a background tab), the work starts anyway after this long. */
 const FALLBACK_MS = 250;
@@ -20,7 +20,8 @@ export function useAfterPaint(when = true): boolean {
   const [done, setDone] = useState(false);
   useEffect(() => {
     if (!when || done || atOnce) return;
-    const finish = () => setDone(true);
+    // A transition: what it starts renders in slices that yield, as the answers' renders do.
+    const finish = () => startTransition(() => setDone(true));
     let timer: number | undefined;
     // rAF runs just before the paint; a timeout set there runs just after it.
     const frame = requestAnimationFrame(() => {
