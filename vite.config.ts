@@ -5,6 +5,7 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { inlineSplashLogo } from './build/inline-splash-logo.ts';
 import { preloadBoot } from './build/preload-boot.ts';
+import { pureAnatomies } from './build/pure-anatomies.ts';
 import { adminWithoutManifest, pwaOptions } from './build/pwa.ts';
 
 const apiPort = Number(process.env.PORT ?? 8080);
@@ -33,6 +34,7 @@ export default defineConfig({
     adminWithoutManifest,
     inlineSplashLogo('public/logo.svg'),
     preloadBoot('src/app/boot.tsx'),
+    pureAnatomies(),
     // Brotli (max quality) and gzip (level 9) beside every file that compresses, written once at
     // build; the server picks one by Accept-Encoding (server/http/static-client.ts). woff2 and
     // images are compressed already. A variant no smaller than its file is not written.
