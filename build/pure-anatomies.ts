@@ -14,7 +14,7 @@ export function pureAnatomies(): Plugin {
     name: 'maru-pure-anatomies',
     apply: 'build',
     transform: {
-      filter: { id: /(@zag-js|@ark-ui)[\\/].*[\\/\.]anatomy\.m?js$/ },
+      filter: { id: /(@zag-js|@ark-ui)[\\/].*[\\/.]anatomy\.m?js$/ },
       handler(code) {
         return /natomy\.build\(\)/.test(code)
           ? { code: code.replace(BUILD_CALL, '$1/* @__PURE__ */ $2'), map: null }
