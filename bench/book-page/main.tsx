@@ -137,7 +137,7 @@ async function run(): Promise<void> {
     <ChakraProvider value={system}>
       <I18nextProvider i18n={i18n}>
         <Profiler id="order-book" onRender={onRender}>
-          <OrderBook code={CODE} prevClose={PREV_CLOSE} last={PREV_CLOSE} />
+          <OrderBook code={CODE} prevClose={PREV_CLOSE} subscribe={false} />
         </Profiler>
       </I18nextProvider>
     </ChakraProvider>,

@@ -202,22 +202,6 @@ const LiveQuote = memo(function LiveQuote({
   );
 });
 
-/** The book, with the last price from the live quote (it marks the traded level). */
-const LiveBook = memo(function LiveBook({
-  code,
-  prevClose,
-  subscribe,
-  onPick,
-}: {
-  code: string;
-  prevClose: number;
-  subscribe: boolean;
-  onPick: (price: number) => void;
-}) {
-  const last = useQuoteValue(subscribe ? code : null, (q) => q?.price ?? null);
-  return <Book code={code} prevClose={prevClose} last={last} onPick={onPick} />;
-});
-
 /** The ticket sheet: closed, or open on a side with the book level last tapped. */
 interface TicketState {
   open: boolean;
@@ -281,24 +265,29 @@ export default function StockDetailScreen() {
 
   // While the detail loads, the card keeps the loaded layout's height (same lines, the same grid
   // of labels), so the chart and the book below do not jump when it arrives (layout shift).
-  const skeleton = (
-    <>
-      <Box px="4" mb="4">
-        <Skeleton h="7" w="45%" mb="1" />
-        <Skeleton h="9" w="40%" />
-        <Skeleton h="5" w="30%" />
-      </Box>
-      <StatsGrid
-        placeholder
-        stats={STAT_KEYS.map((key) => ({
-          key,
-          label: t(`market.${key}`),
-          value: '—',
-          wide: key === 'industryPe' || key === 'industry',
-          note: key === 'industryPe' ? t('market.industryPeNote') : undefined,
-        }))}
-      />
-    </>
+  // Memoised: the same element each render, so the screen's re-renders (the first paint, the
+  // detail's answer) do not re-render its Chakra skeletons.
+  const skeleton = useMemo(
+    () => (
+      <>
+        <Box px="4" mb="4">
+          <Skeleton h="7" w="45%" mb="1" />
+          <Skeleton h="9" w="40%" />
+          <Skeleton h="5" w="30%" />
+        </Box>
+        <StatsGrid
+          placeholder
+          stats={STAT_KEYS.map((key) => ({
+            key,
+            label: t(`market.${key}`),
+            value: '—',
+            wide: key === 'industryPe' || key === 'industry',
+            note: key === 'industryPe' ? t('market.industryPeNote') : undefined,
+          }))}
+        />
+      </>
+    ),
+    [t],
   );
 
   // No stock named (a bare link, a lost query): searching is the useful screen, not "no data".
@@ -326,7 +315,7 @@ export default function StockDetailScreen() {
         </Card>
         {code ? <Chart symbol={code} prevClose={prevClose} ready={priceShown} /> : null}
         {code ? (
-          <LiveBook code={code} prevClose={prevClose} subscribe={painted} onPick={pickPrice} />
+          <Book code={code} prevClose={prevClose} subscribe={painted} onPick={pickPrice} />
         ) : null}
         {/* News (issue 13): the stock's related articles. */}
         {code ? <News code={code} /> : null}

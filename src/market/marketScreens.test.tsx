@@ -301,6 +301,36 @@ describe('the stock screen', () => {
   });
 });
 
+describe("the stock screen's book", () => {
+  it("marks the level at the live quote's price, and only that one", async () => {
+    api.call.mockImplementation((name: string) => {
+      if (name === 'stockDetail') return Promise.resolve(SAMSUNG_DETAIL);
+      if (name === 'watchlist') return Promise.resolve({ feed: FEED, data: [] });
+      return new Promise(() => undefined);
+    });
+    const level = (price: number, qty: number) => ({ price, qty });
+    // One live value serves both mocked feeds: the quote reads its price, the book its levels.
+    live.value = {
+      status: 'live',
+      data: {
+        ...SAMSUNG_DETAIL.stock,
+        price: 199_500,
+        asks: [level(199_500, 30), level(199_600, 20)],
+        bids: [level(199_400, 10), level(199_300, 40)],
+        totalAskQty: 50,
+        totalBidQty: 50,
+      },
+    };
+    const { default: StockDetailScreen } = await import('./StockDetailScreen');
+    await renderWithApp(<StockDetailScreen />, { path: '/market/stockDetail?code=005930' });
+    const border = (id: string) => screen.getByTestId(id).style.borderWidth;
+    await waitFor(() => expect(border('book-ask-1-pick')).toBe('1.5px'));
+    expect(screen.getByTestId('book-ask-1-price').textContent).toBe('199,500');
+    for (const other of ['book-ask-2-pick', 'book-bid-1-pick', 'book-bid-2-pick'])
+      expect(border(other)).toBe('0px');
+  });
+});
+
 describe('the stock screen below the first screenful', () => {
   /** The test says when a part comes near the screen. */
   const observed = new Map<Element, () => void>();

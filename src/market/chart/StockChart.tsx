@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Adjustment, Candle, CandleInterval, ChartRange } from '../../../contract';
 import type { CandleChartProps } from './CandleChart';
@@ -97,8 +97,11 @@ interface Shown {
   range: ChartRange;
 }
 
-/** A grey outline of the chart (price area, volume bars) while the first candles load. */
-function ChartSkeleton() {
+/**
+ * A grey outline of the chart (price area, volume bars) while the first candles load. Memoised:
+ * its thirteen Chakra skeletons do not re-render with the card (its `ready`, its period).
+ */
+const ChartSkeleton = memo(function ChartSkeleton() {
   return (
     <Stack h="full" px="3" py="2" gap="2" data-testid="chart-loading" aria-busy="true">
       <Skeleton flex="1" borderRadius="md" />
@@ -109,7 +112,7 @@ function ChartSkeleton() {
       </Flex>
     </Stack>
   );
-}
+});
 
 /**
  * The chart card of a stock or an index: period, range and adjustment buttons, the history from

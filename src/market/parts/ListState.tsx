@@ -1,4 +1,5 @@
 import { Skeleton, Stack } from '@chakra-ui/react';
+import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { EmptyData } from '../../components/EmptyData';
 import { LoadError } from '../../components/LoadError';
@@ -16,6 +17,27 @@ interface ListStateProps {
   skeleton?: ReactNode;
   children: ReactNode;
 }
+
+/**
+ * Grey rows while a list loads. Memoised on its two plain props: a list's parent re-renders while
+ * it loads (the screen's first paint, its other answers, a language pack) without re-rendering
+ * its Chakra skeletons each time.
+ */
+const SkeletonRows = memo(function SkeletonRows({
+  testId,
+  rows,
+}: {
+  testId: string;
+  rows: number;
+}) {
+  return (
+    <Stack gap="3" py="3" px="4" data-testid={`${testId}-loading`} aria-busy="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} h="10" borderRadius="md" />
+      ))}
+    </Stack>
+  );
+});
 
 /**
  * Every list's three other states: skeleton rows while loading, an error with retry, empty. The
@@ -42,15 +64,7 @@ export function ListState({
       </div>
     );
   }
-  if (loading && empty) {
-    return (
-      <Stack gap="3" py="3" px="4" data-testid={`${testId}-loading`} aria-busy="true">
-        {Array.from({ length: rows }, (_, i) => (
-          <Skeleton key={i} h="10" borderRadius="md" />
-        ))}
-      </Stack>
-    );
-  }
+  if (loading && empty) return <SkeletonRows testId={testId} rows={rows} />;
   if (empty) {
     return (
       <div data-testid={`${testId}-empty`}>

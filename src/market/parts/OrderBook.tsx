@@ -1,9 +1,9 @@
 import { Box, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookLevel } from '../../../contract';
+import type { BookLevel, OrderBookSnapshot } from '../../../contract';
 import { DIRECTION_COLOR, directionOf, formatPrice, formatRate } from '../format';
-import { useBook } from '../live';
+import { useBook, useQuoteValue } from '../live';
 import { Card } from './Card';
 import { ListState } from './ListState';
 import { useNearViewport } from './useNearViewport';
@@ -90,6 +90,73 @@ function rowProps(level: BookLevel | undefined, maxQty: number) {
 }
 
 /**
+ * The levels and totals of a loaded book. The traded price (which level is marked) comes from the
+ * live quote here, not through the card: a quote tick re-renders these rows only, not the card,
+ * its title and its state (bench/README.md).
+ */
+const BookLevels = memo(function BookLevels({
+  code,
+  book,
+  prevClose,
+  subscribe,
+  onPick,
+}: {
+  code: string;
+  book: OrderBookSnapshot;
+  prevClose: number;
+  subscribe: boolean;
+  onPick?: (price: number) => void;
+}) {
+  const { t } = useTranslation();
+  const last = useQuoteValue(subscribe ? code : null, (q) => q?.price ?? null);
+  const asks = book.asks.slice(0, LEVELS);
+  const bids = book.bids.slice(0, LEVELS);
+  const maxQty = Math.max(1, ...asks.map((l) => l.qty), ...bids.map((l) => l.qty));
+  const levels = Array.from({ length: LEVELS }, (_, i) => i + 1);
+  return (
+    <Box px="3">
+      <div className="maru-book-head">
+        <p>{t('market.askQty')}</p>
+        <p>{t('market.price')}</p>
+        <p>{t('market.bidQty')}</p>
+      </div>
+      <div className="maru-book-levels">
+        {[...levels].reverse().map((n) => (
+          <BookRow
+            key={`a${n}`}
+            side="ask"
+            n={n}
+            {...rowProps(asks[n - 1], maxQty)}
+            prevClose={prevClose}
+            isLast={asks[n - 1]?.price === last}
+            onPick={onPick}
+          />
+        ))}
+        {levels.map((n) => (
+          <BookRow
+            key={`b${n}`}
+            side="bid"
+            n={n}
+            {...rowProps(bids[n - 1], maxQty)}
+            prevClose={prevClose}
+            isLast={bids[n - 1]?.price === last}
+            onPick={onPick}
+          />
+        ))}
+      </div>
+      <div className="maru-book-foot">
+        <p>
+          {t('market.totalAsk')} {formatPrice(book.totalAskQty)}
+        </p>
+        <p>
+          {t('market.totalBid')} {formatPrice(book.totalBidQty)}
+        </p>
+      </div>
+    </Box>
+  );
+});
+
+/**
  * The five-level book, live: asks from the fifth down to the best, then bids from the best. Below
  * the stock detail's first screenful, so its feed starts when it comes near the screen (its
  * skeleton until then): at load its subscription and renders are off the price's path.
@@ -97,22 +164,19 @@ function rowProps(level: BookLevel | undefined, maxQty: number) {
 export function OrderBook({
   code,
   prevClose,
-  last,
+  subscribe,
   onPick,
 }: {
   code: string;
   prevClose: number;
-  last: number | null;
+  /** False until the screen's first paint: then the traded level follows the live quote. */
+  subscribe: boolean;
   /** Makes the prices buttons that hand their price on (the order ticket's limit price). */
   onPick?: (price: number) => void;
 }) {
   const { t } = useTranslation();
   const [ref, near] = useNearViewport<HTMLDivElement>();
   const { data, status } = useBook(near ? code : null, LEVELS);
-  const asks = data?.asks.slice(0, LEVELS) ?? [];
-  const bids = data?.bids.slice(0, LEVELS) ?? [];
-  const maxQty = Math.max(1, ...asks.map((l) => l.qty), ...bids.map((l) => l.qty));
-  const levels = Array.from({ length: LEVELS }, (_, i) => i + 1);
   return (
     <div ref={ref}>
       <Card
@@ -133,45 +197,15 @@ export function OrderBook({
           empty={!data}
           rows={6}
         >
-          <Box px="3">
-            <div className="maru-book-head">
-              <p>{t('market.askQty')}</p>
-              <p>{t('market.price')}</p>
-              <p>{t('market.bidQty')}</p>
-            </div>
-            <div className="maru-book-levels">
-              {[...levels].reverse().map((n) => (
-                <BookRow
-                  key={`a${n}`}
-                  side="ask"
-                  n={n}
-                  {...rowProps(asks[n - 1], maxQty)}
-                  prevClose={prevClose}
-                  isLast={asks[n - 1]?.price === last}
-                  onPick={onPick}
-                />
-              ))}
-              {levels.map((n) => (
-                <BookRow
-                  key={`b${n}`}
-                  side="bid"
-                  n={n}
-                  {...rowProps(bids[n - 1], maxQty)}
-                  prevClose={prevClose}
-                  isLast={bids[n - 1]?.price === last}
-                  onPick={onPick}
-                />
-              ))}
-            </div>
-            <div className="maru-book-foot">
-              <p>
-                {t('market.totalAsk')} {formatPrice(data?.totalAskQty ?? 0)}
-              </p>
-              <p>
-                {t('market.totalBid')} {formatPrice(data?.totalBidQty ?? 0)}
-              </p>
-            </div>
-          </Box>
+          {data ? (
+            <BookLevels
+              code={code}
+              book={data}
+              prevClose={prevClose}
+              subscribe={subscribe}
+              onPick={onPick}
+            />
+          ) : null}
         </ListState>
       </Card>
     </div>
