@@ -1,4 +1,4 @@
-import { Box, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
@@ -20,6 +20,7 @@ import { changeLabel } from './parts/ChangeText';
 import { ListState } from './parts/ListState';
 import { OrderBook } from './parts/OrderBook';
 import { SimulatedBadge } from './parts/SimulatedBadge';
+import { SkeletonBlock } from './parts/SkeletonBlock';
 import { useAfterPaint } from './parts/useAfterPaint';
 import type { Stat } from './parts/StatsGrid';
 import { StatsGrid } from './parts/StatsGrid';
@@ -266,14 +267,14 @@ export default function StockDetailScreen() {
   // While the detail loads, the card keeps the loaded layout's height (same lines, the same grid
   // of labels), so the chart and the book below do not jump when it arrives (layout shift).
   // Memoised: the same element each render, so the screen's re-renders (the first paint, the
-  // detail's answer) do not re-render its Chakra skeletons.
+  // detail's answer) do not re-render its placeholders.
   const skeleton = useMemo(
     () => (
       <>
         <Box px="4" mb="4">
-          <Skeleton h="7" w="45%" mb="1" />
-          <Skeleton h="9" w="40%" />
-          <Skeleton h="5" w="30%" />
+          <SkeletonBlock style={{ height: '1.75rem', width: '45%', marginBottom: '0.25rem' }} />
+          <SkeletonBlock style={{ height: '2.25rem', width: '40%' }} />
+          <SkeletonBlock style={{ height: '1.25rem', width: '30%' }} />
         </Box>
         <StatsGrid
           placeholder

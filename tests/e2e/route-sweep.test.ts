@@ -158,7 +158,8 @@ async function customerWithData(locale: string, kyc: boolean): Promise<Session> 
 }
 
 /** What a screen shows while its data is on the way. */
-const LOADING = '[data-testid="loading-overlay"], [data-testid$="-loading"], .chakra-skeleton';
+const LOADING =
+  '[data-testid="loading-overlay"], [data-testid$="-loading"], .chakra-skeleton, .maru-skeleton';
 /** The page's own requests must have been quiet this long for a screen to count as drawn. */
 const QUIET_MS = 250;
 /** A screen still loading or refreshing after this long is checked as it is (and says so). */

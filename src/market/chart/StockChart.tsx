@@ -1,8 +1,9 @@
-import { Box, Button, Flex, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Suspense, lazy, memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Adjustment, Candle, CandleInterval, ChartRange } from '../../../contract';
 import type { CandleChartProps } from './CandleChart';
+import { SkeletonBlock } from '../parts/SkeletonBlock';
 import { useLiveCandle } from '../live';
 import { Card } from '../parts/Card';
 import { Segmented } from '../parts/Segmented';
@@ -99,15 +100,18 @@ interface Shown {
 
 /**
  * A grey outline of the chart (price area, volume bars) while the first candles load. Memoised:
- * its thirteen Chakra skeletons do not re-render with the card (its `ready`, its period).
+ * its thirteen blocks do not re-render with the card (its `ready`, its period).
  */
 const ChartSkeleton = memo(function ChartSkeleton() {
   return (
     <Stack h="full" px="3" py="2" gap="2" data-testid="chart-loading" aria-busy="true">
-      <Skeleton flex="1" borderRadius="md" />
+      <SkeletonBlock style={{ flex: 1, borderRadius: 'var(--chakra-radii-md)' }} />
       <Flex h="18%" gap="1" align="flex-end">
         {[40, 70, 55, 90, 35, 60, 80, 45, 65, 50, 75, 30].map((pct, i) => (
-          <Skeleton key={i} flex="1" h={`${pct}%`} borderRadius="sm" />
+          <SkeletonBlock
+            key={i}
+            style={{ flex: 1, height: `${pct}%`, borderRadius: 'var(--chakra-radii-sm)' }}
+          />
         ))}
       </Flex>
     </Stack>

@@ -1,8 +1,9 @@
-import { Skeleton, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { EmptyData } from '../../components/EmptyData';
 import { LoadError } from '../../components/LoadError';
+import { SkeletonBlock } from './SkeletonBlock';
 
 interface ListStateProps {
   /** Names the list in the test ids: `<testId>-loading`, `-error`, `-empty`. */
@@ -21,7 +22,7 @@ interface ListStateProps {
 /**
  * Grey rows while a list loads. Memoised on its two plain props: a list's parent re-renders while
  * it loads (the screen's first paint, its other answers, a language pack) without re-rendering
- * its Chakra skeletons each time.
+ * its skeleton rows each time.
  */
 const SkeletonRows = memo(function SkeletonRows({
   testId,
@@ -33,7 +34,10 @@ const SkeletonRows = memo(function SkeletonRows({
   return (
     <Stack gap="3" py="3" px="4" data-testid={`${testId}-loading`} aria-busy="true">
       {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} h="10" borderRadius="md" />
+        <SkeletonBlock
+          key={i}
+          style={{ height: '2.5rem', borderRadius: 'var(--chakra-radii-md)' }}
+        />
       ))}
     </Stack>
   );
