@@ -1,4 +1,4 @@
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Text } from '@chakra-ui/react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
@@ -32,6 +32,9 @@ import './parts/live-rows.css';
 // change (the header, the chart, the book between price moves) skip those renders.
 const Header = memo(BackHeader);
 const Chart = memo(StockChart);
+
+/** Room below the cards for the trade bar (its height is a Chakra spacing token). */
+const TRADE_BAR_SPACE = `var(--chakra-spacing-${TRADE_BAR_HEIGHT})`;
 
 /** After the price shows: the chart's first draw and the live feeds come first. */
 const TICKET_PRELOAD_DELAY_MS = 5_000;
@@ -294,14 +297,15 @@ export default function StockDetailScreen() {
   // No stock named (a bare link, a lost query): searching is the useful screen, not "no data".
   if (!code) return <Navigate to="/favorite/search" replace />;
   return (
-    <Box
-      minH="100dvh"
-      bg="bg.muted"
-      pb={ticket.open ? SHEET_MAX_HEIGHT : TRADE_BAR_HEIGHT}
+    // The frame re-renders with each of the screen's answers: plain elements and classes
+    // (live-rows.css) rather than Chakra's style engine each time.
+    <div
+      className="maru-detail"
+      style={{ paddingBottom: ticket.open ? SHEET_MAX_HEIGHT : TRADE_BAR_SPACE }}
       data-testid="stock-detail"
     >
       <Header title={name} fallback="/market/index" right={watch} />
-      <Stack gap="3" p="3">
+      <div className="maru-detail-stack">
         <Card pt="4" pb="4">
           <ListState
             testId="stock"
@@ -320,7 +324,7 @@ export default function StockDetailScreen() {
         ) : null}
         {/* News (issue 13): the stock's related articles. */}
         {code ? <News code={code} /> : null}
-      </Stack>
+      </div>
       {ticket.open ? (
         <TicketSheet
           productCode="stock"
@@ -333,6 +337,6 @@ export default function StockDetailScreen() {
       ) : (
         <TradeBar onOpen={openTicket} />
       )}
-    </Box>
+    </div>
   );
 }

@@ -275,6 +275,8 @@ describe('the stock screen', () => {
     expect(screen.getByTestId('stat-turnover').textContent).toContain('24억 6,000만');
     expect(screen.getByTestId('chart-loading')).toBeTruthy();
     expect(screen.getByTestId('book-loading')).toBeTruthy();
+    // Room below the cards for the trade bar (4rem, Chakra's spacing 16), so nothing hides under it.
+    expect(screen.getByTestId('stock-detail').style.paddingBottom).toBe('var(--chakra-spacing-16)');
     // Up is red in Korea.
     expect(getComputedStyle(screen.getByTestId('stock-price')).color).toMatch(
       /191, 37, 48|bf2530/i,
