@@ -130,7 +130,11 @@ describe('customer service', () => {
         .toBe('true');
       const row = desk.locator('[data-testid^="support-row-"]').first();
       await row.click();
-      await desk.getByText('I cannot find the withdrawal screen.').waitFor();
+      // In the conversation, not the queue row's preview of its last message.
+      await desk
+        .getByTestId('support-messages')
+        .getByText('I cannot find the withdrawal screen.')
+        .waitFor();
       await desk.getByTestId('support-take').click();
       await desk.getByTestId('support-reply-input').waitFor();
       expect(await desk.getByTestId('support-summary').textContent()).toContain(customer.account);
@@ -164,7 +168,10 @@ describe('customer service', () => {
       await desk.getByTestId('support-typing').waitFor({ timeout: 10_000 });
       await phone.getByTestId('kefu-input').fill('Found it, thank you!');
       await phone.getByTestId('kefu-send').click();
-      await desk.getByText('Found it, thank you!').waitFor({ timeout: 10_000 });
+      await desk
+        .getByTestId('support-messages')
+        .getByText('Found it, thank you!')
+        .waitFor({ timeout: 10_000 });
       // The desk reads it: the customer's own message gets its read tick.
       const tick = phone.locator('[data-testid^="kefu-tick-"]').last();
       await expect.poll(() => tick.getAttribute('data-read'), { timeout: 10_000 }).toBe('true');
