@@ -5,6 +5,7 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { inlineSplashLogo } from './build/inline-splash-logo.ts';
 import { preloadBoot } from './build/preload-boot.ts';
+import { lazyChakraGlobal } from './build/lazy-chakra-global.ts';
 import { pureAnatomies } from './build/pure-anatomies.ts';
 import { adminWithoutManifest, pwaOptions } from './build/pwa.ts';
 
@@ -35,6 +36,7 @@ export default defineConfig({
     inlineSplashLogo('public/logo.svg'),
     preloadBoot('src/app/boot.tsx'),
     pureAnatomies(),
+    lazyChakraGlobal(),
     // Brotli (max quality) and gzip (level 9) beside every file that compresses, written once at
     // build; the server picks one by Accept-Encoding (server/http/static-client.ts). woff2 and
     // images are compressed already. A variant no smaller than its file is not written.

@@ -48,22 +48,50 @@ export function cssText(rules: StyleObject): string {
 const splits = new WeakMap<SystemContext, { lean: SystemContext; tokenCss: string }>();
 
 /**
- * The system as the provider sees it, without the token block in its global styles (a view: every
- * other member is the system's own), and the token block as CSS, led by the layer order so the
- * order holds whichever stylesheet the browser reads first.
+ * The system as the provider sees it, with only the reset and global styles in its global styles
+ * (a view: every other member is the system's own), and the token block as CSS, led by the layer
+ * order so the order holds whichever stylesheet the browser reads first. The build makes Chakra's
+ * `_global` lazy (build/lazy-token-css.ts), so the token block is never put through Chakra's style
+ * engine on the way: it is written here straight from the token dictionary.
  */
 export function split(system: SystemContext) {
   let found = splits.get(system);
   if (!found) {
-    const isTokens = (part: object) => `@layer tokens` in part;
-    const global = system._global as StyleObject[];
     found = {
       lean: Object.create(system, {
-        _global: { value: global.filter((p) => !isTokens(p)) },
+        _global: { value: [system.getPreflightCss(), system.getGlobalCss()] },
       }) as SystemContext,
-      tokenCss: system.layers.atRule + global.filter(isTokens).map(cssText).join(''),
+      tokenCss: system.layers.atRule + tokenBlock(system),
     };
     splits.set(system, found);
   }
   return found;
 }
+
+/**
+ * The `@layer tokens` block: the tokens' custom properties under the theme's root selector. Chakra
+ * builds the same text through its style engine (serialise, normalise, transform each of ~430
+ * declarations: a fifth of `createSystem` on a slow phone); a token with a condition (a dark or a
+ * breakpoint value, which Maru's theme has none of) takes Chakra's own path.
+ */
+export function tokenBlock(system: SystemContext): string {
+  const byCondition = system.tokens.cssVarMap;
+  const base = byCondition.get('base');
+  if (!base || byCondition.size > 1) {
+    return cssText(system.getTokenCss());
+  }
+  const root = system._config.cssVarsRoot ?? DEFAULT_ROOT;
+  const { tokens } = system;
+  let declarations = '';
+  for (const [name, raw] of base) {
+    // What Chakra's engine does to a custom property's value: token references (`{colors.x/10}`)
+    // expanded, then a bare token path read as its variable.
+    const expanded = typeof raw === 'string' ? tokens.expandReferenceInValue(raw) : raw;
+    const value = tokens.getVar(expanded, expanded);
+    if (String(value).trim()) declarations += `${name}:${value};`;
+  }
+  return `@layer tokens{${root}{${declarations}}}`;
+}
+
+/** Chakra's own default for `cssVarsRoot`. */
+const DEFAULT_ROOT = ':where(:root, :host)';
