@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { configureAccountLive } from '../../src/market/live/account-live';
 import { configureSupportLive } from '../../src/home/kefu/supportLive';
 import { configureAfterPaint } from '../../src/market/parts/useAfterPaint';
@@ -21,6 +21,11 @@ configureSupportLive(() => silentSupport as never);
 // screen, and its work gated on a paint starts at once (their own tests change both).
 configureNearViewport(NEAR_AT_ONCE);
 configureAfterPaint({ atOnce: true });
+
+// waitFor's and findBy's default wait is 1 s: on the two-core CI machine, with the node files
+// beside, a screen's render after a slow answer took longer than that (the screen-state tests).
+// A longer wait only delays a failure's report; what each test asserts is unchanged.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
