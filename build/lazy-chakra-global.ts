@@ -6,7 +6,7 @@ const MEMBER = /^( *)_global,$/m;
 /**
  * Chakra's `createSystem` builds its three global style blocks (reset, global, tokens) as it runs,
  * on the main thread as the app's modules are evaluated. The token block, ~430 declarations put
- * one by one through Chakra's style engine, is a fifth of that on a slow phone, and Maru's
+ * one by one through Chakra's style engine, is over a third of that (profiled), and Maru's
  * ThemeProvider writes it from the token dictionary instead (src/theme/ThemeProvider.tsx). Here the
  * member becomes a getter that builds the blocks when first read (the back office's provider reads
  * it; the customer app's does not). A Chakra release that changes these lines fails the build

@@ -51,7 +51,7 @@ const splits = new WeakMap<SystemContext, { lean: SystemContext; tokenCss: strin
  * The system as the provider sees it, with only the reset and global styles in its global styles
  * (a view: every other member is the system's own), and the token block as CSS, led by the layer
  * order so the order holds whichever stylesheet the browser reads first. The build makes Chakra's
- * `_global` lazy (build/lazy-token-css.ts), so the token block is never put through Chakra's style
+ * `_global` lazy (build/lazy-chakra-global.ts), so the token block is never put through Chakra's style
  * engine on the way: it is written here straight from the token dictionary.
  */
 export function split(system: SystemContext) {
@@ -71,7 +71,7 @@ export function split(system: SystemContext) {
 /**
  * The `@layer tokens` block: the tokens' custom properties under the theme's root selector. Chakra
  * builds the same text through its style engine (serialise, normalise, transform each of ~430
- * declarations: a fifth of `createSystem` on a slow phone); a token with a condition (a dark or a
+ * declarations: over a third of `createSystem`, profiled); a token with a condition (a dark or a
  * breakpoint value, which Maru's theme has none of) takes Chakra's own path.
  */
 export function tokenBlock(system: SystemContext): string {
