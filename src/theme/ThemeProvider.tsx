@@ -50,9 +50,9 @@ const splits = new WeakMap<SystemContext, { lean: SystemContext; tokenCss: strin
 /**
  * The system as the provider sees it, with only the reset and global styles in its global styles
  * (a view: every other member is the system's own), and the token block as CSS, led by the layer
- * order holds whichever stylesheet the browser reads first. The build makes Chakra's `_global`
- * lazy (build/lazy-chakra-global.ts), so the token block never goes through Chakra's style
- * engine: it is written here straight from the token dictionary.
+ * order so the order holds whichever stylesheet the browser reads first. The build makes
+ * Chakra's `_global` lazy (build/lazy-chakra-global.ts), so the token block never goes
+ * through Chakra's style engine: it is written here straight from the token dictionary.
  */
 export function split(system: SystemContext) {
   let found = splits.get(system);
