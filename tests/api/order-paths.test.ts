@@ -116,6 +116,9 @@ describeLifecyclePaths({
   name: 'order',
   lifecycle: orderLifecycle,
   buildApp: buildTradingApp,
+  // A forced close after the lock waits for the market to fall a tick: up to 240 sweeps, each a
+  // few queries: over 30 s on a slow two-core machine beside the other test files.
+  pathTimeoutMs: 120_000,
   adapter: async (t): Promise<LifecycleAdapter<PathOrder, OrderContext, OrderEvent>> => {
     const m = markets.get(t.app);
     if (!m) throw new Error('no market for this app');

@@ -48,6 +48,8 @@ export interface LifecyclePathsOptions<
   databaseKinds?: readonly DatabaseKind[];
   /** Default: `buildTestApp(kind)`. */
   buildApp?: (kind: DatabaseKind) => Promise<TestApp>;
+  /** Each path's time limit, where a path drives a simulated market: default the project's. */
+  pathTimeoutMs?: number;
 }
 
 /**
@@ -84,10 +86,14 @@ export function describeLifecyclePaths<
       });
 
       for (const path of plan.paths) {
-        it(path.name, async () => {
-          if (!t) throw new Error('no app');
-          await runLifecyclePath({ db: t.db, lifecycle, adapter, path, events: plan.events });
-        });
+        it(
+          path.name,
+          async () => {
+            if (!t) throw new Error('no app');
+            await runLifecyclePath({ db: t.db, lifecycle, adapter, path, events: plan.events });
+          },
+          options.pathTimeoutMs,
+        );
       }
     },
   );
