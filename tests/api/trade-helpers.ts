@@ -30,6 +30,12 @@ export interface TradingMarket {
 
 /** 2026-11-25 (a Wednesday, a KRX trading day) 11:00 Seoul: continuous trading. */
 export const TRADING_TIME = Date.parse('2026-11-25T02:00:00.000Z');
+/**
+ * Market-wide trades a second in the tests' market: a tenth of the app's 2,000. Prices move with
+ * time, not with the number of trades; a test that moves the market minutes or hours at a time
+ * spent most of its time simulating trades in symbols it never looks at.
+ */
+const TEST_TICKS_PER_SECOND = 200;
 
 export function tradingMarket(
   options: { start?: number; demo?: boolean; seed?: string } = {},
@@ -40,6 +46,7 @@ export function tradingMarket(
     seed: options.seed ?? 'trade-tests',
     demo: options.demo ?? false,
     start: manual.now(),
+    ticksPerSecond: TEST_TICKS_PER_SECOND,
   });
   return {
     feed,
