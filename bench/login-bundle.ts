@@ -45,6 +45,12 @@ export interface LighthouseFigures {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
+  /**
+   * Lighthouse's measure of the host's CPU (its BenchmarkIndex). Below 1,000 Lighthouse warns that
+   * the machine is slower than the one its 4× CPU slowdown assumes, and the score reads low;
+   * scores from machines with different indexes are not comparable.
+   */
+  benchmarkIndex: number;
 }
 
 const EMPTY_BYTES: RouteBytes = {
@@ -63,6 +69,7 @@ const EMPTY_LIGHTHOUSE: LighthouseFigures = {
   tbtMs: 0,
   cls: 0,
   speedIndexMs: 0,
+  benchmarkIndex: 0,
 };
 
 export interface WireReport {
@@ -237,6 +244,7 @@ async function runLighthouse(port: number, url: string, route: string): Promise<
     tbtMs: Math.round(value('total-blocking-time')),
     cls: value('cumulative-layout-shift'),
     speedIndexMs: Math.round(value('speed-index')),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 

@@ -38,8 +38,16 @@ export interface FxReference {
   readonly decimals: number;
 }
 
-export function loadInstruments(): Instrument[] {
-  return parseInstruments(readData('instruments.csv'));
+let instruments: readonly Instrument[] | undefined;
+
+/**
+ * The listing, parsed once per process: an app's start asks for it five times (the market, the
+ * demo offerings, placements, auctions, corporate actions), ~50–100 ms each, and a test process
+ * starts hundreds of apps. Read-only: every caller shares it.
+ */
+export function loadInstruments(): readonly Instrument[] {
+  instruments ??= Object.freeze(parseInstruments(readData('instruments.csv')));
+  return instruments;
 }
 
 export function loadCalendar(): TradingCalendar {

@@ -9,7 +9,7 @@ import { ACCOUNT_HEADER, API_BASE, KYC_UPLOAD_PATH, LANGUAGE_HEADER } from '../.
 import { LANGUAGES } from '../../contract/languages';
 import { SCREENS } from '../../src/app/screens';
 import { BACKOFFICE_ROUTES } from '../../src/backoffice/router';
-import { axeViolations } from './axe';
+import { seriousViolations } from './axe';
 import { launchBrowser, screenshotDir, startAppWithAdmin, step } from './support';
 import type { RunningApp } from './support';
 
@@ -237,15 +237,12 @@ function watch(page: Page, problems: Problem[]) {
 }
 
 async function axeProblems(page: Page, route: string): Promise<Problem[]> {
-  const violations = await axeViolations(page);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((node) => ({
-        route,
-        what: `axe ${v.id} (${v.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`,
-      })),
-    );
+  return (await seriousViolations(page)).flatMap((v) =>
+    v.nodes.map((node) => ({
+      route,
+      what: `axe ${v.id} (${v.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`,
+    })),
+  );
 }
 
 const progressFile = join(screenshotDir, 'route-sweep.log');
