@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       orderRateLimit: { max: 30, windowMs: 10_000 },
       bodyLimitBytes: 16 * 1024,
       sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
-      market: { feed: 'simulator', seed: 'maru', demo: true, speed: 1 },
+      market: { feed: 'simulator', seed: 'maru', demo: true, speed: 1, tradesPerSecond: 2000 },
       uploadKey: null,
       jobs: { pollMs: 1000 },
       socketLimits: {
@@ -71,12 +71,13 @@ describe('loadConfig', () => {
         MARU_MARKET_SEED: 'seed-7',
         MARU_MARKET_DEMO: '0',
         MARU_MARKET_SPEED: '60',
+        MARU_MARKET_TRADES: '150',
         MARU_JOB_POLL_MS: '250',
       },
       noClient,
     );
     expect(config).toMatchObject({
-      market: { feed: 'replay', seed: 'seed-7', demo: false, speed: 60 },
+      market: { feed: 'replay', seed: 'seed-7', demo: false, speed: 60, tradesPerSecond: 150 },
       port: 9090,
       host: '0.0.0.0',
       dataDir: '/tmp/maru-x',
@@ -121,6 +122,7 @@ describe('loadConfig', () => {
           MARU_MARKET_FEED: 'broker',
           MARU_MARKET_DEMO: 'yes',
           MARU_MARKET_SPEED: '0',
+          MARU_MARKET_TRADES: '2.5',
         },
         noClient,
       );
@@ -138,9 +140,16 @@ describe('loadConfig', () => {
       'MARU_MARKET_FEED',
       'MARU_MARKET_DEMO',
       'MARU_MARKET_SPEED',
+      'MARU_MARKET_TRADES',
     ]) {
       expect(problems).toContain(name);
     }
+  });
+
+  it.each(['0', '20001', '1.5', 'many'])('refuses MARU_MARKET_TRADES=%s', (trades) => {
+    expect(() => loadConfig({ MARU_MARKET_TRADES: trades }, noClient)).toThrow(
+      /MARU_MARKET_TRADES/,
+    );
   });
 
   it.each(['-1', '65536', '1.5', '0x50'])('refuses PORT=%s', (port) => {

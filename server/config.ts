@@ -84,6 +84,12 @@ export interface MarketConfig {
   demo: boolean;
   /** Simulated seconds per real second. */
   speed: number;
+  /**
+   * The simulator's trades per simulated second, market-wide (each picks a symbol by its
+   * activity). Prices move with time, not with the count; fewer trades cost the server and every
+   * open market screen less CPU, with fewer prints on the tape.
+   */
+  tradesPerSecond: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -109,7 +115,7 @@ export const DEFAULTS = {
   orderRateLimit: { max: 30, windowMs: 10_000 },
   bodyLimitBytes: 16 * 1024,
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
-  market: { feed: 'simulator', seed: 'maru', demo: true, speed: 1 },
+  market: { feed: 'simulator', seed: 'maru', demo: true, speed: 1, tradesPerSecond: 2000 },
   jobs: { pollMs: 1000 },
   socketLimits: {
     maxConnectionsPerAddress: 32,
@@ -228,11 +234,20 @@ function parseMarket(text: (name: string) => string | null, problems: string[]):
       `MARU_MARKET_SPEED must be a number above 0 and at most 1000; got "${speedText}".`,
     );
   }
+  const tradesText = text('MARU_MARKET_TRADES');
+  const trades = tradesText === null ? DEFAULTS.market.tradesPerSecond : Number(tradesText);
+  const tradesValid = Number.isInteger(trades) && trades >= 1 && trades <= 20_000;
+  if (!tradesValid) {
+    problems.push(
+      `MARU_MARKET_TRADES must be a whole number from 1 to 20000; got "${tradesText}".`,
+    );
+  }
   return {
     feed: feed === 'replay' ? 'replay' : 'simulator',
     seed: text('MARU_MARKET_SEED') ?? DEFAULTS.market.seed,
     demo: demo === null ? DEFAULTS.market.demo : demo === '1',
     speed: Number.isFinite(speed) && speed > 0 ? speed : DEFAULTS.market.speed,
+    tradesPerSecond: tradesValid ? trades : DEFAULTS.market.tradesPerSecond,
   };
 }
 

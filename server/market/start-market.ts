@@ -15,6 +15,7 @@ export function startMarket(
     seed: config.seed,
     demo: config.demo,
     start: now,
+    ticksPerSecond: config.tradesPerSecond,
   });
   const driver = driveFeed(feed, new ScaledClock(config.speed, now));
   return { feed, stop: () => driver.stop() };

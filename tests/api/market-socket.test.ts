@@ -29,7 +29,13 @@ describe('the /market socket', () => {
   beforeAll(async () => {
     // Sped up, so the busiest symbol trades several times a second.
     t = await buildTestApp('pglite', {
-      market: { feed: 'simulator', seed: 'socket-test', demo: true, speed: 20 },
+      market: {
+        feed: 'simulator',
+        seed: 'socket-test',
+        demo: true,
+        speed: 20,
+        tradesPerSecond: 2000,
+      },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${MARKET_NAMESPACE}`;

@@ -31,6 +31,13 @@ import { createMarketFeed, driveFeed } from '../../server/market';
 import type { Clock } from '../../server/market';
 import { copyDataDirTemplate, E2E_DEMO_CODE } from './data-dir-template';
 
+/**
+ * The test apps' market trades a tenth as often as the default (MARU_MARKET_TRADES): prices move
+ * as fast, but every open market screen re-rendered for each of 2,000 trades a second, and the
+ * pages and servers of the browser files took nearly half the suite's CPU.
+ */
+const E2E_MARKET_TRADES = '200';
+
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const screenshotDir = join(root, 'test-results');
 
@@ -114,6 +121,7 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
       MARU_DEMO_CODE: demoCode,
       // The browser project's global setup has built the client; never rebuild under another test.
       MARU_SKIP_BUILD: '1',
+      MARU_MARKET_TRADES: E2E_MARKET_TRADES,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -233,6 +241,7 @@ export async function startAppInProcess(options: StartOptions = {}): Promise<InP
     HOST: '127.0.0.1',
     MARU_DATA_DIR: dataDir,
     MARU_DEMO_CODE: E2E_DEMO_CODE,
+    MARU_MARKET_TRADES: E2E_MARKET_TRADES,
     LOG_LEVEL: 'warn',
   });
   if (config.clientDir === null) throw new Error('no built client (the global setup builds it)');
@@ -242,6 +251,7 @@ export async function startAppInProcess(options: StartOptions = {}): Promise<InP
     seed: config.market.seed,
     demo: config.market.demo,
     start: clock.now(),
+    ticksPerSecond: config.market.tradesPerSecond,
   });
   const driver = driveFeed(feed, clock);
   let app: Awaited<ReturnType<typeof buildApp>>;
