@@ -501,7 +501,8 @@ describe('a position’s detail', () => {
     expect(text('position-margin')).toBe('995,000');
     expect(text('position-unrealisedPnl')).toBe('+4,000');
     act(() => prices.set({ '005930': 200_000 }));
-    expect(text('position-unrealisedPnl')).toBe('+10,000');
+    // Waited for: once, on a loaded machine, the figure had not re-rendered when act returned.
+    await waitFor(() => expect(text('position-unrealisedPnl')).toBe('+10,000'));
 
     const placed = screen.getByTestId('position-step-placed');
     expect(placed.textContent).toContain('주문 접수');
