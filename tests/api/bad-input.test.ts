@@ -654,7 +654,7 @@ describe.each(databaseKinds)('bad input on %s', (kind) => {
    * one field or one kind of body) are checked together: a snapshot per refusal doubled the
    * file's time, and a refusal that writes still fails its test, which names the call and field.
    */
-  const beforeRefusals = new Map<TestApp, Promise<Awaited<ReturnType<typeof snapshot>>>>();
+  const beforeRefusals = new Map<TestApp, ReturnType<typeof snapshot>>();
 
   /** Checks that the refusals so far wrote nothing; before an accepted call, and after a test. */
   async function refusalsWroteNothing() {

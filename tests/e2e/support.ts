@@ -27,7 +27,8 @@ import { buildApp } from '../../server/app';
 import { appClockOf } from '../../server/clock';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connect';
-import { createMarketFeed, driveFeed } from '../../server/market';
+import { driveFeed } from '../../server/market';
+import { configuredFeed } from '../../server/market/start-market';
 import type { Clock } from '../../server/market';
 import { copyDataDirTemplate, E2E_DEMO_CODE } from './data-dir-template';
 
@@ -246,13 +247,7 @@ export async function startAppInProcess(options: StartOptions = {}): Promise<InP
   });
   if (config.clientDir === null) throw new Error('no built client (the global setup builds it)');
   const clock = new MovableClock();
-  const feed = createMarketFeed({
-    kind: config.market.feed,
-    seed: config.market.seed,
-    demo: config.market.demo,
-    start: clock.now(),
-    ticksPerSecond: config.market.tradesPerSecond,
-  });
+  const feed = configuredFeed(config.market, clock.now());
   const driver = driveFeed(feed, clock);
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {

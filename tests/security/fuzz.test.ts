@@ -242,13 +242,18 @@ describe.each(databaseKinds)('fuzz every call of the OpenAPI document on %s', (k
     json: string;
     name: string;
   }
+  /** A call's mutations, by whether the contract accepts them. */
+  interface Mutations {
+    refused: Mutation[];
+    accepted: Mutation[];
+  }
 
   /** The call's mutations under `label`, split by whether the contract accepts them. */
   async function sortMutations(
     call: DocumentCall,
     label: string,
     bodies: unknown[],
-    into: { refused: Mutation[]; accepted: Mutation[] },
+    into: Mutations,
   ): Promise<void> {
     for (const [i, body] of bodies.entries()) {
       const json = toJson(body);
@@ -266,10 +271,7 @@ describe.each(databaseKinds)('fuzz every call of the OpenAPI document on %s', (k
    * rather than per field: they were over a third of the file's time, and a refusal that writes
    * is still named by its call and the tables it changed.
    */
-  async function attack(
-    call: DocumentCall,
-    mutations: { refused: Mutation[]; accepted: Mutation[] },
-  ) {
+  async function attack(call: DocumentCall, mutations: Mutations) {
     const before = await databaseFingerprint(t.db);
     for (const { json, name } of mutations.refused) check(name, await sendJson(call, json), false);
     const after = await databaseFingerprint(t.db);
@@ -295,7 +297,7 @@ describe.each(databaseKinds)('fuzz every call of the OpenAPI document on %s', (k
         continue;
       }
       const valid = await validBody(call, preferred);
-      const mutations = { refused: [] as Mutation[], accepted: [] as Mutation[] };
+      const mutations: Mutations = { refused: [], accepted: [] };
       for (const field of Object.keys(call.schema.properties ?? {})) {
         const values = [...VALUE_MUTATIONS, ...around(valid[field])].map((value) => ({
           ...valid,
