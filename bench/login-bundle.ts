@@ -222,6 +222,11 @@ async function runLighthouse(port: number, url: string, route: string): Promise<
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    // LIGHTHOUSE_PROFILE=1: CPU samples in the trace, to see what ran in each long task (it slows
+    // the page a little: read it for attribution, not for the score).
+    ...(process.env.LIGHTHOUSE_PROFILE === '1'
+      ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+      : {}),
   });
   if (!result) throw new Error(`lighthouse returned nothing for ${route}`);
   const { lhr } = result;

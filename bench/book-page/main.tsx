@@ -18,7 +18,7 @@ import { resetChannelStreams } from '../../src/market/live/channel-store';
 import { FakeMarketSocket } from '../../src/market/live/fake-market-socket';
 import { configureMarketTransport } from '../../src/market/live/transport';
 import { OrderBook } from '../../src/market/parts/OrderBook';
-import { system } from '../../src/theme/system';
+import { customerSystem } from '../../src/theme/system';
 
 export interface BookBenchResult {
   mode: string;
@@ -134,7 +134,7 @@ function feed(until: number, onMessage: () => void): Promise<void> {
 async function run(): Promise<void> {
   await startI18n('kor');
   createRoot(document.getElementById('root') as HTMLElement).render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={customerSystem()}>
       <I18nextProvider i18n={i18n}>
         <Profiler id="order-book" onRender={onRender}>
           <OrderBook code={CODE} prevClose={PREV_CLOSE} subscribe={false} />

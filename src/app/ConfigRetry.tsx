@@ -2,7 +2,7 @@ import { Button, Flex, Heading, Image, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
-import { system } from '../theme/system';
+import { customerSystem } from '../theme/system';
 import { ThemeProvider } from '../theme/ThemeProvider';
 
 function RetryView({ onRetry }: { onRetry: () => Promise<void> }) {
@@ -45,7 +45,7 @@ function RetryView({ onRetry }: { onRetry: () => Promise<void> }) {
 /** Shown when /common/config did not answer: the app cannot start without it, so offer a retry. */
 export function ConfigRetry({ onRetry }: { onRetry: () => Promise<void> }) {
   return (
-    <ThemeProvider system={system}>
+    <ThemeProvider system={customerSystem()}>
       <I18nextProvider i18n={i18n}>
         <RetryView onRetry={onRetry} />
       </I18nextProvider>

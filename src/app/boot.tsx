@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ConfigRetry } from './ConfigRetry';
+import { nextTask } from './nextTask';
 import { setNavigator } from './navigate';
 import { preloadRoute } from './preloadRoute';
 import { createAppRouter } from './router';
@@ -11,6 +12,7 @@ import { i18n, startI18n } from '../i18n/i18n';
 import { installNativeAdapter } from '../native';
 import { registerWorker } from '../pwa/registerWorker';
 import { sessionStore } from '../session';
+import { customerSystem } from '../theme/system';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -41,12 +43,18 @@ function mountApp(): void {
  * index.html stays up meanwhile; the language pack loads at the same time.
  */
 async function boot(): Promise<void> {
+  // The texts' and config's set-up in a task after the one that evaluated the app's modules.
+  await nextTask();
   try {
     await Promise.all([startI18n(sessionStore.get().language), loadSiteConfig()]);
   } catch {
     root.render(<ConfigRetry onRetry={boot} />);
     return;
   }
+  // The theme (createSystem) in a task of its own, before the first render.
+  await nextTask();
+  customerSystem();
+  await nextTask();
   mountApp();
 }
 

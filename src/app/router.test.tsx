@@ -6,7 +6,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfoDto } from '../../contract/schemas/user';
 import { i18n, startI18n } from '../i18n/i18n';
 import { sessionStore } from '../session';
-import { system } from '../theme/system';
+import { customerSystem } from '../theme/system';
 import { buildRoutes } from './router';
 
 // Each lazy screen is transformed on its first import; on a busy machine that takes seconds.
@@ -49,7 +49,7 @@ vi.mock('../api/calls', () => ({
 function renderAt(path: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={customerSystem()}>
       <I18nextProvider i18n={i18n}>
         <RouterProvider router={router} />
       </I18nextProvider>

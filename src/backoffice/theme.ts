@@ -7,7 +7,7 @@ import {
   tableSlotRecipe,
   textareaRecipe,
 } from '@chakra-ui/react/theme';
-import { system as customerSystem } from '../theme/system';
+import { customerSystem } from '../theme/system';
 
 /**
  * The customer app's lean theme plus the recipes of the desktop components the back office
@@ -17,7 +17,7 @@ import { system as customerSystem } from '../theme/system';
 export const backofficeSystem = createSystem(
   defaultBaseConfig,
   mergeConfigs(
-    customerSystem._config,
+    customerSystem()._config,
     defineConfig({
       globalCss: { html: { colorPalette: 'brand' }, body: { WebkitTapHighlightColor: 'initial' } },
       theme: {

@@ -3,7 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../testing/renderWithApp';
-import { system } from '../theme/system';
+import { customerSystem } from '../theme/system';
 import { PriceFlash, usePriceFlash } from './PriceFlash';
 import { PULL_THRESHOLD, PullToRefresh } from './PullToRefresh';
 
@@ -60,7 +60,7 @@ describe('the price flash', () => {
       <PriceFlash value={100} testId="p">
         100
       </PriceFlash>,
-      { wrapper: ({ children }) => <ChakraProvider value={system}>{children}</ChakraProvider> },
+      { wrapper: ({ children }) => <ChakraProvider value={customerSystem()}>{children}</ChakraProvider> },
     );
     expect(screen.getByTestId('p').dataset.flash).toBeUndefined();
     rerender(

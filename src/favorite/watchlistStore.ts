@@ -12,11 +12,28 @@ interface WatchlistState {
   failed: boolean;
 }
 
-let state: WatchlistState = { items: null, loading: false, failed: false };
+/**
+ * Not loaded yet reads as loading, so the first load changes nothing a screen shows until its
+ * answer: a change made from a mounting screen's effect re-renders synchronously, inside the
+ * commit that mounted it (on the stock screen's load, a long task on a slow phone).
+ */
+const NOT_LOADED: WatchlistState = { items: null, loading: true, failed: false };
+let state = NOT_LOADED;
+/** The load in flight, which a second caller joins. */
+let pending: Promise<void> | null = null;
+/** Moves on at a reset: a load begun for the customer before is not adopted. */
+let generation = 0;
 const listeners = new Set<() => void>();
 
 function set(next: Partial<WatchlistState>): void {
-  state = { ...state, ...next };
+  const merged = { ...state, ...next };
+  if (
+    merged.items === state.items &&
+    merged.loading === state.loading &&
+    merged.failed === state.failed
+  )
+    return;
+  state = merged;
   for (const listener of listeners) listener();
 }
 
@@ -24,13 +41,23 @@ function accept(answer: WatchlistDto): void {
   set({ items: answer.data, loading: false, failed: false });
 }
 
-export async function loadWatchlist(): Promise<void> {
+async function fetchWatchlist(mine: number): Promise<void> {
   set({ loading: true, failed: false });
   try {
-    accept(await call('watchlist', { type: 'krw' }, { silent: true }));
+    const answer = await call('watchlist', { type: 'krw' }, { silent: true });
+    if (mine === generation) accept(answer);
   } catch {
-    set({ loading: false, failed: true });
+    if (mine === generation) set({ loading: false, failed: true });
   }
+}
+
+export function loadWatchlist(): Promise<void> {
+  if (pending) return pending;
+  const load: Promise<void> = fetchWatchlist(generation).finally(() => {
+    if (pending === load) pending = null;
+  });
+  pending = load;
+  return load;
 }
 
 /** Refusals are toasted by the API client; the list stays as it was. */
@@ -55,7 +82,9 @@ export async function removeFromWatchlist(symbols: readonly string[]): Promise<b
 
 /** Forget the list (another customer may sign in next). */
 export function resetWatchlist(): void {
-  state = { items: null, loading: false, failed: false };
+  generation += 1;
+  pending = null;
+  state = NOT_LOADED;
   for (const listener of listeners) listener();
 }
 
@@ -68,7 +97,7 @@ const subscribe = (listener: () => void) => {
 export function useWatchlist() {
   const snapshot = useSyncExternalStore(subscribe, () => state);
   useEffect(() => {
-    if (state.items === null && !state.loading) void loadWatchlist();
+    if (state.items === null && pending === null) void loadWatchlist();
   }, []);
   const reload = useCallback(() => void loadWatchlist(), []);
   const has = useCallback(

@@ -3,6 +3,7 @@ import {
   directionOf,
   formatChange,
   formatAmount,
+  formatAxisTick,
   formatKoreanUnits,
   formatLevel,
   formatPercent,
@@ -58,6 +59,60 @@ describe('market number formats', () => {
     for (const v of values.flatMap((x) => [x, -x]).filter((x) => !Object.is(x, -0))) {
       expect(formatPrice(v), String(v)).toBe(whole.format(v));
       expect(formatLevel(v), String(v)).toBe(two.format(v));
+    }
+  });
+
+  it('writes compact figures as Intl does in each language, without building an Intl format', () => {
+    // Each unit's edges, carries into the next unit (9,999 → 1만, 999,999 → 1M, 9,999.995 → 1万),
+    // exact halves, the largest unit's grouping (1,000T), the exponent forms, and a seeded spread.
+    const values = [
+      0.5,
+      0.005,
+      0.004,
+      1,
+      999,
+      999.995,
+      1000,
+      1005,
+      1004.99,
+      1234,
+      9999,
+      9999.5,
+      9999.995,
+      12345,
+      99_999,
+      99_995_000,
+      123_456,
+      999_999,
+      1_234_567,
+      123_456_789,
+      999_995_000,
+      1e12,
+      1.23456e13,
+      1e15,
+      1.2e16,
+      1e20,
+      1e21,
+      1e-7,
+      Number.MAX_SAFE_INTEGER,
+    ];
+    let seed = 11;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    for (let i = 0; i < 2000; i++) {
+      const scale = 10 ** Math.floor(next() * 16);
+      values.push(Math.round(next() * scale), Math.round(next() * scale * 100) / 100);
+      // Just under a unit: the carries.
+      values.push(10 ** Math.floor(next() * 16) * (1 - 10 ** -Math.floor(2 + next() * 6)));
+    }
+    for (const language of ['en', 'ko', 'zh-CN', 'zh-TW'] as const) {
+      const intl = new Intl.NumberFormat(language, {
+        notation: 'compact',
+        maximumFractionDigits: 2,
+        useGrouping: true,
+      });
+      // Zero is the axis's own "0" (Intl would write the negative one "-0").
+      for (const v of values.flatMap((x) => [x, -x]).filter((x) => x !== 0))
+        expect(formatAxisTick(v, language), `${language} ${v}`).toBe(intl.format(v));
     }
   });
 

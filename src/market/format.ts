@@ -121,12 +121,73 @@ export function formatKoreanUnits(value: number | null | undefined, groups = 2):
   return sign + (parts.length ? parts.join(' ') : '0');
 }
 
-const compactFormats = new Map<string, Intl.NumberFormat>();
+/** The compact units of each language, smallest first, as Intl (CLDR) writes them. */
+const COMPACT_UNITS: Record<NumberLanguage, readonly [places: number, suffix: string][]> = {
+  en: [
+    [3, 'K'],
+    [6, 'M'],
+    [9, 'B'],
+    [12, 'T'],
+  ],
+  ko: [
+    [3, '천'],
+    [4, '만'],
+    [8, '억'],
+    [12, '조'],
+  ],
+  'zh-CN': [
+    [4, '万'],
+    [8, '亿'],
+    [12, '万亿'],
+  ],
+  'zh-TW': [
+    [4, '萬'],
+    [8, '億'],
+    [12, '兆'],
+  ],
+};
+
+/** "1234.5" shifted `places` to the left: "1.2345" (decimal digits, no float division). */
+function shiftLeft(text: string, places: number): string {
+  const [whole = '0', fraction = ''] = text.split('.');
+  const padded = whole.padStart(places + 1, '0');
+  const cut = padded.length - places;
+  return `${padded.slice(0, cut)}.${padded.slice(cut)}${fraction}`;
+}
+
+/** "1.20" → "1.2", "3.00" → "3": Intl's compact form drops trailing zeros. */
+const trimZeros = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
 /**
- * Intl's compact notation with two decimals at most: "1.18T", "1.18万亿", "1.18兆" (zh-TW as Intl
- * writes it). Grouping is forced so a leading group of four digits still gets its comma.
+ * Intl's compact notation with two decimals at most ("1.18T", "1.18万亿", "1.18兆", "1.2만"),
+ * grouped ("1,000T", "9,999.5만"), written without Intl: the first compact Intl.NumberFormat loads
+ * its locale data, ~10–15 ms on the main thread as the chart's axis is first drawn. A figure is
+ * put in the largest unit it reaches, rounded half away from zero, and moved up a unit when the
+ * rounding reaches it (999,999 → "1M"), as Intl does; format.test.ts checks it against Intl.
  */
 function compact(value: number, language: NumberLanguage): string {
+  const text = String(Math.abs(value));
+  // Exponent forms (from 1e21, below 1e-6): far outside any market figure; Intl writes them.
+  if (text.includes('e')) return compactByIntl(value, language);
+  const units = COMPACT_UNITS[language];
+  const [whole = '0'] = text.split('.');
+  const digits = whole === '0' ? 0 : whole.length;
+  let at = units.findLastIndex(([places]) => digits > places);
+  let body = '';
+  for (;;) {
+    const places = at < 0 ? 0 : units[at]![0];
+    body = formatFixed(Number(shiftLeft(text, places)), 2);
+    const next = units[at + 1];
+    // Rounding carried the figure into the next unit ("1,000K"): write it in that unit instead.
+    if (!next || body.replace(/[,.]/g, '').length - 2 <= next[0] - places) break;
+    at += 1;
+  }
+  const suffix = at < 0 ? '' : units[at]![1];
+  return `${value < 0 ? '-' : ''}${trimZeros(body)}${suffix}`;
+}
+
+const compactFormats = new Map<string, Intl.NumberFormat>();
+function compactByIntl(value: number, language: NumberLanguage): string {
   let format = compactFormats.get(language);
   if (!format) {
     format = new Intl.NumberFormat(language, {

@@ -3,7 +3,9 @@ import { Global } from '@emotion/react';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cssText, split, ThemeProvider, TOKEN_ATTRIBUTE, tokenBlock } from './ThemeProvider';
-import { system } from './system';
+import { customerSystem } from './system';
+
+const system = customerSystem();
 
 /** The rules emotion inserts for a global style object. */
 function emotionRules(styles: object): string {

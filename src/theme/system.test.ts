@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { system } from './system';
+import { customerSystem } from './system';
+
+const system = customerSystem();
 
 /** Every `.tsx` file under a folder, but the back office (it has its own, full theme). */
 function customerScreens(dir: string): string[] {

@@ -1,4 +1,9 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  type SystemContext,
+} from '@chakra-ui/react';
 import {
   animationStyles,
   badgeRecipe,
@@ -139,4 +144,15 @@ const maruConfig = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, maruConfig);
+let created: SystemContext | undefined;
+
+/**
+ * The customer theme, built on first use rather than as this module is evaluated: createSystem is
+ * ~40 ms of main-thread work on a fast machine (its token dictionary, utilities and config merge),
+ * and boot runs it in a task of its own rather than inside the app's module evaluation, so
+ * neither makes a long task of the other on a slow phone.
+ */
+export function customerSystem(): SystemContext {
+  created ??= createSystem(defaultBaseConfig, maruConfig);
+  return created;
+}

@@ -133,6 +133,33 @@ describe('the stock chart', () => {
     expect(texts).toContain('전일 종가 1,005');
   });
 
+  it('draws the first view at the width its box measured while the skeleton showed', async () => {
+    // The box's observer reports its width once laid out, before any candles have arrived.
+    const observed: Element[] = [];
+    class BoxObserver {
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe(el: Element) {
+        observed.push(el);
+        const entry = { target: el, contentRect: { width: 417.6 } } as ResizeObserverEntry;
+        queueMicrotask(() => this.report([entry], this));
+      }
+      disconnect() {}
+      unobserve() {}
+    }
+    vi.stubGlobal('ResizeObserver', BoxObserver);
+    try {
+      const first = deferred();
+      api.call.mockReturnValueOnce(first.promise);
+      await renderChart();
+      expect(observed).toEqual([screen.getByTestId('chart-state-loading')]);
+      await answer(first, candles(150, 1_000));
+      const svg = screen.getByTestId('stock-chart-svg').querySelector('svg');
+      expect(svg?.getAttribute('viewBox')).toBe('0 0 418 280');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('keeps the old candles drawn while a period switch loads, then swaps', async () => {
     const first = deferred();
     api.call.mockReturnValueOnce(first.promise);

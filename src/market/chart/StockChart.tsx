@@ -1,5 +1,14 @@
 import { Box, Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Suspense, lazy, memo, useCallback, useEffect, useState } from 'react';
+import {
+  Suspense,
+  lazy,
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Adjustment, Candle, CandleInterval, ChartRange } from '../../../contract';
 import type { CandleChartProps } from './CandleChart';
@@ -47,6 +56,27 @@ function useIdleHandover(enabled: boolean, handOver: () => void) {
   }, [enabled, handOver]);
 }
 
+/**
+ * The width of the chart's box in CSS pixels (0 until the first report). The box is there from
+ * the skeleton on, so the width is known before the first candles: the chart is drawn once at its
+ * size. A ResizeObserver reads no layout in React's commit (a forced style recalculation of the
+ * whole page, ~130 ms on a slow phone at load); its first report comes after the browser's layout.
+ */
+function useBoxWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.round(entry.contentRect.width));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
 const RANGES: readonly ChartRange[] = ['1w', '1m', '3m', '6m', '1y'];
 const ADJUSTS: readonly Adjustment[] = ['none', 'forward', 'backward'];
 const CHART_HEIGHT = '280px';
@@ -71,9 +101,12 @@ function LiveCandleChart({
   liveSymbol,
   interval,
   rich,
+  width,
   ...chart
 }: Omit<CandleChartProps, 'live'> & {
   liveSymbol: string | null;
+  /** The box's width for the SVG view (Highcharts measures its own). */
+  width: number;
   interval: CandleInterval;
   /** Highcharts (tooltips, crosshair) rather than the plain SVG first view. */
   rich: boolean;
@@ -81,7 +114,7 @@ function LiveCandleChart({
   const live = useLiveCandle(liveSymbol, interval);
   // A forming candle of another interval must not land on the chart still shown.
   const forming = intervalOf(chart.period) === interval ? live.data : null;
-  const light = <SvgCandleChart {...chart} live={forming} />;
+  const light = <SvgCandleChart {...chart} live={forming} width={width} />;
   if (!rich) return light;
   // The SVG view stays while Highcharts' chunk loads: the card never blanks.
   return (
@@ -146,6 +179,7 @@ export function StockChart({
   const [adjust, setAdjust] = useState<Adjustment>('backward');
   // Plain SVG until the reader reaches for the chart or the page has been idle a while.
   const [rich, setRich] = useState(false);
+  const [box, width] = useBoxWidth();
   const handOver = useCallback(() => setRich(true), []);
   // The candles call (and the render its answer brings) in a task after the price has painted,
   // not in the first render's effects with everything else on the screen.
@@ -226,6 +260,7 @@ export function StockChart({
     body = (
       <LiveCandleChart
         rich={rich}
+        width={width}
         liveSymbol={isIndex ? null : symbol}
         interval={interval}
         candles={shown.candles}
@@ -260,6 +295,7 @@ export function StockChart({
         />
       </Box>
       <Box
+        ref={box}
         h={CHART_HEIGHT}
         position="relative"
         data-testid={`chart-state-${state}`}

@@ -113,6 +113,7 @@ const props = {
   labels: WORDS,
   locale: 'en',
   live: null,
+  width: 0,
 };
 
 describe('the SVG first view', () => {
