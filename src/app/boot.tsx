@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { App } from './App';
 import { ConfigRetry } from './ConfigRetry';
 import { nextTask } from './nextTask';
@@ -16,7 +16,9 @@ import { customerSystem } from '../theme/system';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
-const root = createRoot(container);
+let root: Root | undefined;
+/** Made when first rendered into: creating it (React's event listeners) is not module work. */
+const appRoot = (): Root => (root ??= createRoot(container));
 
 function mountApp(): void {
   const router = createAppRouter();
@@ -30,7 +32,7 @@ function mountApp(): void {
   // blocks a slow phone's main thread (Lighthouse's total blocking time) while the first screen
   // is built.
   startTransition(() => {
-    root.render(
+    appRoot().render(
       <StrictMode>
         <App router={router} />
       </StrictMode>,
@@ -48,7 +50,7 @@ async function boot(): Promise<void> {
   try {
     await Promise.all([startI18n(sessionStore.get().language), loadSiteConfig()]);
   } catch {
-    root.render(<ConfigRetry onRetry={boot} />);
+    appRoot().render(<ConfigRetry onRetry={boot} />);
     return;
   }
   // The theme (createSystem) in a task of its own, before the first render.
@@ -58,7 +60,10 @@ async function boot(): Promise<void> {
   mountApp();
 }
 
-// The screen on the address loads its texts beside the config (src/main.tsx started its chunk).
-preloadRoute(window.location.hash);
 void boot();
-registerWorker();
+// The screen on the address loads its texts beside the config (src/main.tsx started its chunk):
+// in a short task of its own, not in the long one that evaluated the app's modules.
+setTimeout(() => {
+  preloadRoute(window.location.hash);
+  registerWorker();
+}, 0);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /**
  * A part starts loading as its first pixel comes on screen. No margin: at 390×844 and at
@@ -46,15 +46,17 @@ export function configureNearViewport(watch: NearWatch | null): void {
  * effects and renders would otherwise land in the same task as the price's (a long task on a slow
  * phone, bench/README.md). Where IntersectionObserver is missing (old WebViews) it is true at once.
  */
+/** No way to watch (no IntersectionObserver, none configured): every part counts as near. */
+const watchless = () => configured === null && typeof IntersectionObserver === 'undefined';
+
 export function useNearViewport<T extends Element>(): [(node: T | null) => void, boolean] {
-  const [node, setNode] = useState<T | null>(null);
-  const [near, setNear] = useState(
-    () => configured === null && typeof IntersectionObserver === 'undefined',
-  );
-  useEffect(() => {
-    if (near || node === null) return;
+  const [near, setNear] = useState(watchless);
+  // The watch starts from the ref callback (React 19 runs its cleanup when the node goes): a
+  // node kept in state instead is set inside the commit, a synchronous update that pulled the
+  // screen's passive effects and a second render into the first render's task at load.
+  const ref = useCallback((node: T | null) => {
+    if (!node || watchless()) return undefined;
     return (configured ?? byObserver)(node, () => setNear(true));
-  }, [near, node]);
-  const ref = useCallback((next: T | null) => setNode(next), []);
+  }, []);
   return [ref, near];
 }
