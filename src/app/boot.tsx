@@ -47,15 +47,18 @@ function mountApp(): void {
 async function boot(): Promise<void> {
   // The texts' and config's set-up in a task after the one that evaluated the app's modules.
   await nextTask();
-  try {
-    await Promise.all([startI18n(sessionStore.get().language), loadSiteConfig()]);
-  } catch {
+  const ready = Promise.all([startI18n(sessionStore.get().language), loadSiteConfig()]).then(
+    () => true,
+    () => false,
+  );
+  // The theme (createSystem) in a task of its own, while the config and the texts are on their
+  // way: on a slow network it is off the path to the first screen.
+  await nextTask();
+  customerSystem();
+  if (!(await ready)) {
     appRoot().render(<ConfigRetry onRetry={boot} />);
     return;
   }
-  // The theme (createSystem) in a task of its own, before the first render.
-  await nextTask();
-  customerSystem();
   await nextTask();
   mountApp();
 }
