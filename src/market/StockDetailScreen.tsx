@@ -48,18 +48,22 @@ const NameLine = memo(function NameLine({
   code,
   market,
 }: {
-  name: string;
+  /** Null while the detail loads: a grey block in its place. */
+  name: string | null;
   code: string;
   market: string | undefined;
 }) {
   return (
     <Flex align="center" gap="2" mb="1" wrap="wrap">
-      <Text fontSize="lg" fontWeight="bold" data-testid="stock-name">
-        {name}
+      <Text fontSize="lg" fontWeight="bold" data-testid={name === null ? undefined : 'stock-name'}>
+        {name ?? <SkeletonBlock inline style={{ width: '7rem' }} />}
       </Text>
-      <Text fontSize="sm" color="fg.subtle" data-testid="stock-code">
-        {code} · {market}
-      </Text>
+      {/* Added with the detail rather than changed: text that moves counts as a layout shift. */}
+      {market ? (
+        <Text fontSize="sm" color="fg.subtle" data-testid="stock-code">
+          {code} · {market}
+        </Text>
+      ) : null}
       <Box ms="auto">
         <SimulatedBadge compact />
       </Box>
@@ -84,10 +88,15 @@ const STAT_KEYS = [
   'industry',
 ] as const;
 
+/** A figure of the stats grid: its key (its label is `market.<key>`) and how it reads. */
+type StatOf = Omit<Stat, 'label'>;
+
 /**
  * The quote card's live part: the name line, the price and change, and the day's figures. It
  * alone subscribes to the quote, so a tick (up to five a second) re-renders these plain rows and
- * not the screen's frame, chart or sheet (bench/README.md).
+ * not the screen's frame, chart or sheet (bench/README.md). While the detail loads it draws the
+ * same rows with grey blocks and dashes: the answer then changes their text, rather than
+ * replacing a skeleton by a new tree (removing and adding ~120 elements in one long task).
  */
 const LiveQuote = memo(function LiveQuote({
   code,
@@ -98,18 +107,76 @@ const LiveQuote = memo(function LiveQuote({
   code: string;
   /** The stock's name in the reader's language (the screen's title too). */
   name: string;
-  stock: StockDetailDto['stock'];
+  /** Null while the detail loads. */
+  stock: StockDetailDto['stock'] | null;
   /** False until the screen's first paint (useAfterPaint): the figures show the detail call's. */
   subscribe: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const live = useQuote(subscribe ? code : null).data;
+  const live = useQuote(subscribe && stock ? code : null).data;
   const locale = i18n.resolvedLanguage ?? 'ko';
   const industryName = useIndustryName();
-  const price = live?.price ?? stock.price;
+  const figures: StatOf[] = stock
+    ? quoteFigures(stock, live, locale, industryName(stock.industryNames))
+    : STAT_KEYS.map((key) => ({
+        key,
+        value: '—',
+        wide: key === 'industryPe' || key === 'industry',
+      }));
+  const stats: Stat[] = figures.map((f) => ({
+    ...f,
+    label: t(`market.${f.key}`),
+    note: f.key === 'industryPe' ? t('market.industryPeNote') : undefined,
+  }));
+  const change = live?.change ?? stock?.change ?? 0;
+  const color = stock ? DIRECTION_COLOR[directionOf(change)] : undefined;
+  const price = live?.price ?? stock?.price ?? 0;
+
+  return (
+    <>
+      <div className="maru-quote-head">
+        <NameLine name={stock ? name : null} code={code} market={stock?.market} />
+        {/* Plain elements and classes (live-rows.css): this re-renders with every quote. */}
+        <p
+          className="maru-quote-price"
+          style={{ color }}
+          data-testid={stock ? 'stock-price' : undefined}
+        >
+          {stock ? (
+            <PriceFlash value={price}>{formatPrice(price)}</PriceFlash>
+          ) : (
+            <SkeletonBlock inline style={{ width: '40%' }} />
+          )}
+        </p>
+        <div className="maru-quote-line">
+          <p
+            className="maru-quote-change"
+            style={{ color }}
+            data-testid={stock ? 'stock-change' : undefined}
+          >
+            {stock ? (
+              changeLabel(change, live?.changeRate ?? stock.changeRate)
+            ) : (
+              <SkeletonBlock inline style={{ width: '30%' }} />
+            )}
+          </p>
+          {live?.vi ? <p className="maru-quote-flag">VI</p> : null}
+          {live?.halted ? <p className="maru-quote-flag">{t('market.haltedShort')}</p> : null}
+        </div>
+      </div>
+      <StatsGrid stats={stats} placeholder={!stock} />
+    </>
+  );
+});
+
+/** The day's figures of a loaded stock, the live quote's where it has them. */
+function quoteFigures(
+  stock: StockDetailDto['stock'],
+  live: ReturnType<typeof useQuote>['data'],
+  locale: string,
+  industry: string,
+): StatOf[] {
   const prevClose = live?.prevClose ?? stock.prevClose;
-  const change = live?.change ?? stock.change;
-  const changeRate = live?.changeRate ?? stock.changeRate;
   const colorOf = (value: number | null | undefined) =>
     value === null || value === undefined
       ? undefined
@@ -117,94 +184,30 @@ const LiveQuote = memo(function LiveQuote({
   const open = live?.open ?? stock.open ?? null;
   const high = live?.high ?? stock.high ?? null;
   const low = live?.low ?? stock.low ?? null;
-
-  const stats: Stat[] = [
-    { key: 'open', label: t('market.open'), value: formatPrice(open), color: colorOf(open) },
-    { key: 'prevClose', label: t('market.prevClose'), value: formatPrice(prevClose) },
-    { key: 'high', label: t('market.high'), value: formatPrice(high), color: colorOf(high) },
-    { key: 'low', label: t('market.low'), value: formatPrice(low), color: colorOf(low) },
-    {
-      key: 'volume',
-      label: t('market.volume'),
-      value: formatShares(live?.volume ?? stock.volume, locale),
-    },
-    {
-      key: 'turnover',
-      label: t('market.turnover'),
-      value: formatAmount(live?.turnover ?? stock.turnover, locale),
-    },
-    {
-      key: 'marketCap',
-      label: t('market.marketCap'),
-      value: formatAmount(live?.marketCap ?? stock.marketCap, locale),
-    },
-    {
-      key: 'upperLimit',
-      label: t('market.upperLimit'),
-      value: formatPrice(stock.upperLimit),
-      color: DIRECTION_COLOR.up,
-    },
-    {
-      key: 'lowerLimit',
-      label: t('market.lowerLimit'),
-      value: formatPrice(stock.lowerLimit),
-      color: DIRECTION_COLOR.down,
-    },
+  return [
+    { key: 'open', value: formatPrice(open), color: colorOf(open) },
+    { key: 'prevClose', value: formatPrice(prevClose) },
+    { key: 'high', value: formatPrice(high), color: colorOf(high) },
+    { key: 'low', value: formatPrice(low), color: colorOf(low) },
+    { key: 'volume', value: formatShares(live?.volume ?? stock.volume, locale) },
+    { key: 'turnover', value: formatAmount(live?.turnover ?? stock.turnover, locale) },
+    { key: 'marketCap', value: formatAmount(live?.marketCap ?? stock.marketCap, locale) },
+    { key: 'upperLimit', value: formatPrice(stock.upperLimit), color: DIRECTION_COLOR.up },
+    { key: 'lowerLimit', value: formatPrice(stock.lowerLimit), color: DIRECTION_COLOR.down },
     {
       key: 'week52High',
-      label: t('market.week52High'),
       value: formatPrice(Math.max(stock.week52High, high ?? 0)),
       color: DIRECTION_COLOR.up,
     },
     {
       key: 'week52Low',
-      label: t('market.week52Low'),
       value: formatPrice(low === null ? stock.week52Low : Math.min(stock.week52Low, low)),
       color: DIRECTION_COLOR.down,
     },
-    {
-      key: 'industryPe',
-      label: t('market.industryPe'),
-      value: '—',
-      note: t('market.industryPeNote'),
-      wide: true,
-    },
-    {
-      key: 'industry',
-      label: t('market.industry'),
-      value: industryName(stock.industryNames),
-      wide: true,
-    },
+    { key: 'industryPe', value: '—', wide: true },
+    { key: 'industry', value: industry, wide: true },
   ];
-
-  return (
-    <>
-      <div className="maru-quote-head">
-        <NameLine name={name} code={code} market={stock.market} />
-        {/* Plain elements and classes (live-rows.css): this re-renders with every quote. */}
-        <p
-          className="maru-quote-price"
-          style={{ color: DIRECTION_COLOR[directionOf(change)] }}
-          data-testid="stock-price"
-        >
-          <PriceFlash value={price}>{formatPrice(price)}</PriceFlash>
-        </p>
-        <div className="maru-quote-line">
-          <p
-            className="maru-quote-change"
-            style={{ color: DIRECTION_COLOR[directionOf(change)] }}
-            data-testid="stock-change"
-          >
-            {changeLabel(change, changeRate)}
-          </p>
-          {live?.vi ? <p className="maru-quote-flag">VI</p> : null}
-          {live?.halted ? <p className="maru-quote-flag">{t('market.haltedShort')}</p> : null}
-        </div>
-      </div>
-      <StatsGrid stats={stats} />
-    </>
-  );
-});
+}
 
 /** The ticket sheet: closed, or open on a side with the book level last tapped. */
 interface TicketState {
@@ -220,7 +223,6 @@ interface TicketState {
  * the order ticket as a sheet; tapping a level of the book sets the ticket's limit price.
  */
 export default function StockDetailScreen() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const code = (params.get('code') ?? '').toUpperCase();
   const detail = useMarketCall('stockDetail', code ? { code } : null);
@@ -267,33 +269,6 @@ export default function StockDetailScreen() {
 
   const prevClose = livePrevClose ?? stock?.prevClose ?? 0;
 
-  // While the detail loads, the card keeps the loaded layout's height (same lines, the same grid
-  // of labels), so the chart and the book below do not jump when it arrives (layout shift).
-  // Memoised: the same element each render, so the screen's re-renders (the first paint, the
-  // detail's answer) do not re-render its placeholders.
-  const skeleton = useMemo(
-    () => (
-      <>
-        <Box px="4" mb="4">
-          <SkeletonBlock style={{ height: '1.75rem', width: '45%', marginBottom: '0.25rem' }} />
-          <SkeletonBlock style={{ height: '2.25rem', width: '40%' }} />
-          <SkeletonBlock style={{ height: '1.25rem', width: '30%' }} />
-        </Box>
-        <StatsGrid
-          placeholder
-          stats={STAT_KEYS.map((key) => ({
-            key,
-            label: t(`market.${key}`),
-            value: '—',
-            wide: key === 'industryPe' || key === 'industry',
-            note: key === 'industryPe' ? t('market.industryPeNote') : undefined,
-          }))}
-        />
-      </>
-    ),
-    [t],
-  );
-
   // No stock named (a bare link, a lost query): searching is the useful screen, not "no data".
   if (!code) return <Navigate to="/favorite/search" replace />;
   return (
@@ -313,9 +288,9 @@ export default function StockDetailScreen() {
             failed={detail.failed}
             empty={!stock}
             onRetry={detail.reload}
-            skeleton={skeleton}
+            childrenWhileLoading
           >
-            {stock ? <LiveQuote code={code} name={name} stock={stock} subscribe={painted} /> : null}
+            <LiveQuote code={code} name={name} stock={stock ?? null} subscribe={painted} />
           </ListState>
         </Card>
         {code ? <Chart symbol={code} prevClose={prevClose} ready={priceShown} /> : null}

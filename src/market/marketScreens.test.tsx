@@ -303,6 +303,38 @@ describe('the stock screen', () => {
   });
 });
 
+describe("the stock screen's quote while it loads", () => {
+  it('draws the loaded rows with grey blocks, and the answer fills the same elements', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    api.call.mockImplementation((name: string) => {
+      if (name === 'stockDetail') return new Promise((resolve) => (answer = resolve));
+      if (name === 'watchlist') return Promise.resolve({ feed: FEED, data: [] });
+      return new Promise(() => undefined);
+    });
+    const { default: StockDetailScreen } = await import('./StockDetailScreen');
+    await renderWithApp(<StockDetailScreen />, { path: '/market/stockDetail?code=005930' });
+    const loading = await screen.findByTestId('stock-loading');
+    expect(loading.getAttribute('aria-busy')).toBe('true');
+    // No figure yet: grey blocks where the name and price go, dashes in the grid, no test ids.
+    expect(screen.queryByTestId('stock-price')).toBeNull();
+    expect(screen.queryByTestId('stat-open')).toBeNull();
+    const price = loading.querySelector('.maru-quote-price');
+    const grid = loading.querySelector('.maru-stats');
+    expect(price?.querySelector('.maru-skeleton')).toBeTruthy();
+    expect(grid?.textContent).toContain('—');
+    await act(async () => {
+      answer(SAMSUNG_DETAIL);
+      await Promise.resolve();
+    });
+    // The same elements, now with the figures: nothing was removed and drawn again.
+    const shown = await screen.findByTestId('stock-price');
+    expect(shown).toBe(price);
+    expect(screen.getByTestId('stat-open').parentElement).toBe(grid);
+    expect(screen.queryByTestId('stock-loading')).toBeNull();
+    expect(shown.textContent).toMatch(/\d/);
+  });
+});
+
 describe("the stock screen's book", () => {
   it("marks the level at the live quote's price, and only that one", async () => {
     api.call.mockImplementation((name: string) => {

@@ -16,6 +16,12 @@ interface ListStateProps {
   rows?: number;
   /** Drawn while loading instead of the rows: the loaded layout's shape, so nothing moves after. */
   skeleton?: ReactNode;
+  /**
+   * The children draw their own loading state (the same elements as loaded, with grey blocks):
+   * they stay mounted from loading to loaded, under one element either way, so an answer changes
+   * their text rather than replacing a skeleton's elements by the rows' (no `skeleton` then).
+   */
+  childrenWhileLoading?: boolean;
   children: ReactNode;
 }
 
@@ -56,10 +62,22 @@ export function ListState({
   onRetry,
   rows = 5,
   skeleton,
+  childrenWhileLoading = false,
   children,
 }: ListStateProps) {
   if (failed) {
     return <LoadError testId={`${testId}-error`} onRetry={onRetry} />;
+  }
+  if (childrenWhileLoading && (loading || !empty)) {
+    const waiting = loading && empty;
+    return (
+      <div
+        data-testid={waiting ? `${testId}-loading` : undefined}
+        aria-busy={waiting ? 'true' : undefined}
+      >
+        {children}
+      </div>
+    );
   }
   if (loading && empty && skeleton) {
     return (

@@ -6,6 +6,18 @@ import './live-rows.css';
  * element and class (live-rows.css). The stock detail's first render draws ~25 of them; as
  * Chakra components each went through the style engine and emotion. Sizes come in `style`.
  */
-export function SkeletonBlock({ style }: { style?: CSSProperties }) {
+export function SkeletonBlock({
+  style,
+  inline = false,
+}: {
+  style?: CSSProperties;
+  /**
+   * Standing in for a line of text (inside its `<p>`): a span drawn as a block exactly one line
+   * high (`1lh`), so the line keeps the height its text will have (no layout shift).
+   */
+  inline?: boolean;
+}) {
+  if (inline)
+    return <span className="maru-skeleton" style={{ display: 'block', height: '1lh', ...style }} />;
   return <div className="maru-skeleton" style={style} />;
 }

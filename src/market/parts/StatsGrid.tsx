@@ -38,6 +38,9 @@ export function StatsGrid({
           <div className="maru-stat-line">
             <p className="maru-stat-label">{s.label}</p>
             <p
+              // A figure replaces the placeholder's dash as a new element: the same element
+              // growing to the left (right-aligned) would count as a layout shift.
+              key={placeholder ? 'dash' : 'value'}
               className="maru-stat-value"
               style={s.color ? { color: s.color } : undefined}
               title={s.note}
