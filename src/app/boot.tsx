@@ -20,7 +20,7 @@ let root: Root | undefined;
 /** Made when first rendered into: creating it (React's event listeners) is not module work. */
 const appRoot = (): Root => (root ??= createRoot(container));
 
-function mountApp(): void {
+async function mountApp(): Promise<void> {
   const router = createAppRouter();
   setNavigator((path) => void router.navigate(path));
   installNativeAdapter({
@@ -28,6 +28,8 @@ function mountApp(): void {
     goBack: () => void router.navigate(-1),
     warn: () => notify(i18n.t('ui:native.pressAgainToQuit')),
   });
+  // The router (its route table ranked, the history read) and the first render in two tasks.
+  await nextTask();
   // A transition renders in slices that yield to the browser, rather than one long task that
   // blocks a slow phone's main thread (Lighthouse's total blocking time) while the first screen
   // is built.
@@ -60,7 +62,7 @@ async function boot(): Promise<void> {
     return;
   }
   await nextTask();
-  mountApp();
+  await mountApp();
 }
 
 void boot();
