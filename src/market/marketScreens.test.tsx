@@ -230,6 +230,22 @@ describe('the forex board', () => {
   });
 });
 
+/**
+ * The stock screen with its detail call held until the test answers it (the returned function);
+ * the watchlist is empty and every other call stays pending.
+ */
+async function renderWithDetailHeld(): Promise<(detail: unknown) => void> {
+  let answer: (value: unknown) => void = () => undefined;
+  api.call.mockImplementation((name: string) => {
+    if (name === 'stockDetail') return new Promise((resolve) => (answer = resolve));
+    if (name === 'watchlist') return Promise.resolve({ feed: FEED, data: [] });
+    return new Promise(() => undefined);
+  });
+  const { default: StockDetailScreen } = await import('./StockDetailScreen');
+  await renderWithApp(<StockDetailScreen />, { path: '/market/stockDetail?code=005930' });
+  return (detail) => answer(detail);
+}
+
 describe('the stock screen', () => {
   it('shows the figures, and a dash for the industry P/E with the reason', async () => {
     api.call.mockImplementation((name: string) => {
@@ -283,14 +299,7 @@ describe('the stock screen', () => {
     );
   });
   it('asks for the candles only once the price has shown, so the price has the link first', async () => {
-    let answer: (value: unknown) => void = () => undefined;
-    api.call.mockImplementation((name: string) => {
-      if (name === 'stockDetail') return new Promise((resolve) => (answer = resolve));
-      if (name === 'watchlist') return Promise.resolve({ feed: FEED, data: [] });
-      return new Promise(() => undefined);
-    });
-    const { default: StockDetailScreen } = await import('./StockDetailScreen');
-    await renderWithApp(<StockDetailScreen />, { path: '/market/stockDetail?code=005930' });
+    const answer = await renderWithDetailHeld();
     await screen.findByTestId('chart-loading');
     const asked = () => api.call.mock.calls.map(([name]) => name as string);
     expect(asked()).toContain('stockDetail');
@@ -305,14 +314,7 @@ describe('the stock screen', () => {
 
 describe("the stock screen's quote while it loads", () => {
   it('draws the loaded rows with grey blocks, and the answer fills the same elements', async () => {
-    let answer: (value: unknown) => void = () => undefined;
-    api.call.mockImplementation((name: string) => {
-      if (name === 'stockDetail') return new Promise((resolve) => (answer = resolve));
-      if (name === 'watchlist') return Promise.resolve({ feed: FEED, data: [] });
-      return new Promise(() => undefined);
-    });
-    const { default: StockDetailScreen } = await import('./StockDetailScreen');
-    await renderWithApp(<StockDetailScreen />, { path: '/market/stockDetail?code=005930' });
+    const answer = await renderWithDetailHeld();
     const loading = await screen.findByTestId('stock-loading');
     expect(loading.getAttribute('aria-busy')).toBe('true');
     // No figure yet: grey blocks where the name and price go, dashes in the grid, no test ids.
