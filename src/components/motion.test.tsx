@@ -60,7 +60,11 @@ describe('the price flash', () => {
       <PriceFlash value={100} testId="p">
         100
       </PriceFlash>,
-      { wrapper: ({ children }) => <ChakraProvider value={customerSystem()}>{children}</ChakraProvider> },
+      {
+        wrapper: ({ children }) => (
+          <ChakraProvider value={customerSystem()}>{children}</ChakraProvider>
+        ),
+      },
     );
     expect(screen.getByTestId('p').dataset.flash).toBeUndefined();
     rerender(
