@@ -88,8 +88,8 @@ const STAT_KEYS = [
   'industry',
 ] as const;
 
-/** A figure of the stats grid: its key (its label is `market.<key>`) and how it reads. */
-type StatOf = Omit<Stat, 'label'>;
+/** A figure of the stats grid: its key (its label is `market.<key>`), value and colour. */
+type StatOf = Pick<Stat, 'key' | 'value' | 'color'>;
 
 /**
  * The quote card's live part: the name line, the price and change, and the day's figures. It
@@ -118,15 +118,12 @@ const LiveQuote = memo(function LiveQuote({
   const industryName = useIndustryName();
   const figures: StatOf[] = stock
     ? quoteFigures(stock, live, locale, industryName(stock.industryNames))
-    : STAT_KEYS.map((key) => ({
-        key,
-        value: '—',
-        wide: key === 'industryPe' || key === 'industry',
-      }));
+    : STAT_KEYS.map((key) => ({ key, value: '—' }));
   const stats: Stat[] = figures.map((f) => ({
     ...f,
     label: t(`market.${f.key}`),
     note: f.key === 'industryPe' ? t('market.industryPeNote') : undefined,
+    wide: f.key === 'industryPe' || f.key === 'industry',
   }));
   const change = live?.change ?? stock?.change ?? 0;
   const color = stock ? DIRECTION_COLOR[directionOf(change)] : undefined;
@@ -204,8 +201,8 @@ function quoteFigures(
       value: formatPrice(low === null ? stock.week52Low : Math.min(stock.week52Low, low)),
       color: DIRECTION_COLOR.down,
     },
-    { key: 'industryPe', value: '—', wide: true },
-    { key: 'industry', value: industry, wide: true },
+    { key: 'industryPe', value: '—' },
+    { key: 'industry', value: industry },
   ];
 }
 

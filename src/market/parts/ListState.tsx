@@ -14,12 +14,10 @@ interface ListStateProps {
   emptyText?: string;
   onRetry?: () => void;
   rows?: number;
-  /** Drawn while loading instead of the rows: the loaded layout's shape, so nothing moves after. */
-  skeleton?: ReactNode;
   /**
    * The children draw their own loading state (the same elements as loaded, with grey blocks):
    * they stay mounted from loading to loaded, under one element either way, so an answer changes
-   * their text rather than replacing a skeleton's elements by the rows' (no `skeleton` then).
+   * their text rather than replacing skeleton rows by the rows' own elements.
    */
   childrenWhileLoading?: boolean;
   children: ReactNode;
@@ -61,7 +59,6 @@ export function ListState({
   emptyText,
   onRetry,
   rows = 5,
-  skeleton,
   childrenWhileLoading = false,
   children,
 }: ListStateProps) {
@@ -76,13 +73,6 @@ export function ListState({
         aria-busy={waiting ? 'true' : undefined}
       >
         {children}
-      </div>
-    );
-  }
-  if (loading && empty && skeleton) {
-    return (
-      <div data-testid={`${testId}-loading`} aria-busy="true">
-        {skeleton}
       </div>
     );
   }
