@@ -154,7 +154,8 @@ const LiveQuote = memo(function LiveQuote({
             {stock ? (
               changeLabel(change, live?.changeRate ?? stock.changeRate)
             ) : (
-              <SkeletonBlock inline style={{ width: '30%' }} />
+              // A fixed width: the line's flex item has no width of its own to take a share of.
+              <SkeletonBlock inline style={{ width: '6rem' }} />
             )}
           </p>
           {live?.vi ? <p className="maru-quote-flag">VI</p> : null}
