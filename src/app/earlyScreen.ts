@@ -48,44 +48,9 @@ export function startScreenEarly(hash: string): void {
   if (first) startEarlyCall(first.name, first.body);
   // Its texts too (lazyScreen awaits them beside the chunk).
   SCREENS_PACK_LOADERS[localeOf(language)]().catch(() => undefined);
-  // The chunk from the next task on, after the entry's own (bench/README.md). A failed load
-  // shows as the route's error when the app asks for the screen itself.
-  setTimeout(() => preloadInBatches(() => void screen.load().catch(() => undefined)), 0);
-}
-
-/** Preload links appended to the document per task. */
-const LINKS_PER_TASK = 16;
-
-/**
- * Runs `start` (a lazy import) holding back the elements it appends to the document's head, and
- * appends them LINKS_PER_TASK per task instead. The build's import helper adds a preload link per
- * chunk the import needs (~30 for the stock detail) before importing; each costs the main thread
- * ~1 ms under Lighthouse, so all at once made a long task. The links still all leave within a few
- * milliseconds, and the stylesheets among them, which the helper waits for before it imports,
- * go in the first batch.
- */
-export function preloadInBatches(start: () => void): void {
-  const head = document.head;
-  const held: Node[] = [];
-  // An own property shadows Element.prototype.appendChild for this call only.
-  Object.defineProperty(head, 'appendChild', {
-    configurable: true,
-    value: <T extends Node>(node: T): T => {
-      held.push(node);
-      return node;
-    },
-  });
-  try {
-    start();
-  } finally {
-    Reflect.deleteProperty(head, 'appendChild');
-  }
-  // Stylesheets first: the helper imports once they have loaded, so they must not wait a turn.
-  const isStyle = (node: Node) => node instanceof HTMLLinkElement && node.rel === 'stylesheet';
-  held.sort((a, b) => Number(isStyle(b)) - Number(isStyle(a)));
-  const next = () => {
-    head.append(...held.splice(0, LINKS_PER_TASK));
-    if (held.length > 0) setTimeout(next, 0);
-  };
-  next();
+  // The chunk in the next task: its import adds a preload link per chunk it needs (~30 for the
+  // stock detail, ~1 ms of main thread each under Lighthouse), which in the entry's own task made
+  // one long task of it (bench/README.md). A failed load shows as the route's error when the app
+  // asks for the screen itself.
+  setTimeout(() => void screen.load().catch(() => undefined), 0);
 }

@@ -3,7 +3,7 @@ import { ACCOUNT_HEADER, API_BASE, TOKEN_HEADER } from '../../contract/constants
 import { CALL_PATHS } from '../../contract/paths';
 import { EARLY_CALL_TTL_MS, startEarlyCall, takeEarlyCall } from '../api/earlyCall';
 import { sessionStore } from '../session';
-import { preloadInBatches, startScreenEarly } from './earlyScreen';
+import { startScreenEarly } from './earlyScreen';
 import { preloadRoute } from './preloadRoute';
 import { SCREENS } from './screens';
 
@@ -66,60 +66,6 @@ describe('starting the screen on the address from the entry', () => {
     sessionStore.signOut();
     startScreenEarly('#/market/stockDetail?code=005930');
     expect(fetches).toHaveLength(0);
-  });
-});
-
-describe("preloading a screen's chunks", () => {
-  it('appends the preload links an import adds a few per task, in their order', () => {
-    vi.useFakeTimers();
-    const hrefs = Array.from({ length: 40 }, (_, i) => `/assets/part-${i}.js`);
-    const appended = () =>
-      [...document.head.querySelectorAll('link[data-test-preload]')].map((l) =>
-        l.getAttribute('href'),
-      );
-    preloadInBatches(() => {
-      for (const href of hrefs) {
-        const link = document.createElement('link');
-        link.setAttribute('data-test-preload', '');
-        link.setAttribute('href', href);
-        document.head.appendChild(link);
-      }
-    });
-    // The first few at once, the rest in later tasks; the head's own appendChild is back.
-    expect(appended()).toEqual(hrefs.slice(0, 16));
-    expect(Object.hasOwn(document.head, 'appendChild')).toBe(false);
-    vi.advanceTimersToNextTimer();
-    expect(appended()).toEqual(hrefs.slice(0, 32));
-    vi.advanceTimersToNextTimer();
-    expect(appended()).toEqual(hrefs);
-    for (const link of document.head.querySelectorAll('link[data-test-preload]')) link.remove();
-  });
-
-  it('appends the stylesheets first: the import waits for them', () => {
-    vi.useFakeTimers();
-    preloadInBatches(() => {
-      for (let i = 0; i < 20; i++) {
-        const link = document.createElement('link');
-        link.setAttribute('data-test-preload', '');
-        link.rel = i === 10 ? 'stylesheet' : 'modulepreload';
-        link.setAttribute('href', `/assets/part-${i}.${i === 10 ? 'css' : 'js'}`);
-        document.head.appendChild(link);
-      }
-    });
-    const first = [...document.head.querySelectorAll('link[data-test-preload]')];
-    expect(first).toHaveLength(16);
-    expect(first[0]?.getAttribute('href')).toBe('/assets/part-10.css');
-    vi.runAllTimers();
-    for (const link of document.head.querySelectorAll('link[data-test-preload]')) link.remove();
-  });
-
-  it('gives the head its appendChild back when the import throws', () => {
-    expect(() =>
-      preloadInBatches(() => {
-        throw new Error('no chunk');
-      }),
-    ).toThrow('no chunk');
-    expect(Object.hasOwn(document.head, 'appendChild')).toBe(false);
   });
 });
 
