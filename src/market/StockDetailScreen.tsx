@@ -1,4 +1,3 @@
-import { Box, Flex, Text } from '@chakra-ui/react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
@@ -42,32 +41,39 @@ const Book = memo(OrderBook);
 /** Its rows (Chakra, dates) would otherwise re-render with every quote. */
 const News = memo(StockNewsPanel);
 
-/** The stock's name, code and market: memoised, as it does not move with the quote. */
+/**
+ * The stock's name and, under it, its code and market: memoised, as they do not move with the
+ * quote. Each on a line of its own, loading or loaded, so a long name cannot push the simulated
+ * badge or the code onto another line when the detail arrives and move the chart down (a layout
+ * shift in English and Chinese at 390 px). A name too long for its line ends in an ellipsis; the
+ * screen's title above shows it too.
+ */
 const NameLine = memo(function NameLine({
   name,
   code,
   market,
 }: {
-  /** Null while the detail loads: a grey block in its place. */
+  /** Null while the detail loads: grey blocks in their place. */
   name: string | null;
   code: string;
   market: string | undefined;
 }) {
   return (
-    <Flex align="center" gap="2" mb="1" wrap="wrap">
-      <Text fontSize="lg" fontWeight="bold" data-testid={name === null ? undefined : 'stock-name'}>
-        {name ?? <SkeletonBlock inline style={{ width: '7rem' }} />}
-      </Text>
-      {/* Added with the detail rather than changed: text that moves counts as a layout shift. */}
-      {market ? (
-        <Text fontSize="sm" color="fg.subtle" data-testid="stock-code">
-          {code} · {market}
-        </Text>
-      ) : null}
-      <Box ms="auto">
+    <div className="maru-quote-name">
+      <div className="maru-quote-title">
+        <p
+          className="maru-quote-stock"
+          data-testid={name === null ? undefined : 'stock-name'}
+          title={name ?? undefined}
+        >
+          {name ?? <SkeletonBlock inline style={{ width: '7rem' }} />}
+        </p>
         <SimulatedBadge compact />
-      </Box>
-    </Flex>
+      </div>
+      <p className="maru-quote-code" data-testid={market ? 'stock-code' : undefined}>
+        {market ? `${code} · ${market}` : <SkeletonBlock inline style={{ width: '6rem' }} />}
+      </p>
+    </div>
   );
 });
 
@@ -77,16 +83,22 @@ const STAT_KEYS = [
   'prevClose',
   'high',
   'low',
-  'volume',
-  'turnover',
-  'marketCap',
   'upperLimit',
   'lowerLimit',
   'week52High',
   'week52Low',
+  'volume',
+  'turnover',
+  'marketCap',
   'industryPe',
   'industry',
 ] as const;
+
+/**
+ * Figures that take a whole row: the market cap is too long for half of one in some languages
+ * ("1,180.38T" in English at 390 px), and a value that wraps only once loaded moves what is below.
+ */
+const WIDE_STATS: ReadonlySet<string> = new Set(['marketCap', 'industryPe', 'industry']);
 
 /** A figure of the stats grid: its key (its label is `market.<key>`), value and colour. */
 type StatOf = Pick<Stat, 'key' | 'value' | 'color'>;
@@ -123,7 +135,9 @@ const LiveQuote = memo(function LiveQuote({
     ...f,
     label: t(`market.${f.key}`),
     note: f.key === 'industryPe' ? t('market.industryPeNote') : undefined,
-    wide: f.key === 'industryPe' || f.key === 'industry',
+    wide: WIDE_STATS.has(f.key),
+    // An industry's name may be long: under its label, loading (a dash) or loaded.
+    stacked: f.key === 'industry',
   }));
   const change = live?.change ?? stock?.change ?? 0;
   const color = stock ? DIRECTION_COLOR[directionOf(change)] : undefined;
@@ -187,9 +201,6 @@ function quoteFigures(
     { key: 'prevClose', value: formatPrice(prevClose) },
     { key: 'high', value: formatPrice(high), color: colorOf(high) },
     { key: 'low', value: formatPrice(low), color: colorOf(low) },
-    { key: 'volume', value: formatShares(live?.volume ?? stock.volume, locale) },
-    { key: 'turnover', value: formatAmount(live?.turnover ?? stock.turnover, locale) },
-    { key: 'marketCap', value: formatAmount(live?.marketCap ?? stock.marketCap, locale) },
     { key: 'upperLimit', value: formatPrice(stock.upperLimit), color: DIRECTION_COLOR.up },
     { key: 'lowerLimit', value: formatPrice(stock.lowerLimit), color: DIRECTION_COLOR.down },
     {
@@ -202,6 +213,9 @@ function quoteFigures(
       value: formatPrice(low === null ? stock.week52Low : Math.min(stock.week52Low, low)),
       color: DIRECTION_COLOR.down,
     },
+    { key: 'volume', value: formatShares(live?.volume ?? stock.volume, locale) },
+    { key: 'turnover', value: formatAmount(live?.turnover ?? stock.turnover, locale) },
+    { key: 'marketCap', value: formatAmount(live?.marketCap ?? stock.marketCap, locale) },
     { key: 'industryPe', value: '—' },
     { key: 'industry', value: industry },
   ];

@@ -322,7 +322,10 @@ describe("the stock screen's quote while it loads", () => {
     expect(screen.queryByTestId('stat-open')).toBeNull();
     const price = loading.querySelector('.maru-quote-price');
     const grid = loading.querySelector('.maru-stats');
+    const codeLine = loading.querySelector('.maru-quote-code');
     expect(price?.querySelector('.maru-skeleton')).toBeTruthy();
+    // The code's line is drawn too (its own line: the name's length cannot move it).
+    expect(codeLine?.querySelector('.maru-skeleton')).toBeTruthy();
     expect(grid?.textContent).toContain('—');
     await act(async () => {
       answer(SAMSUNG_DETAIL);
@@ -331,6 +334,8 @@ describe("the stock screen's quote while it loads", () => {
     // The same elements, now with the figures: nothing was removed and drawn again.
     const shown = await screen.findByTestId('stock-price');
     expect(shown).toBe(price);
+    expect(screen.getByTestId('stock-code')).toBe(codeLine);
+    expect(codeLine?.textContent).toBe('005930 · KOSPI');
     expect(screen.getByTestId('stat-open').parentElement).toBe(grid);
     expect(screen.queryByTestId('stock-loading')).toBeNull();
     expect(shown.textContent).toMatch(/\d/);

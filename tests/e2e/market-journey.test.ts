@@ -174,4 +174,38 @@ describe('market data, in the browser', () => {
       await snapshot(page, 'home');
     });
   });
+
+  it('loads the stock screen without moving what is on it, in every language', async () => {
+    const page = await newPhonePage(browser);
+    await registerInBrowser(page, app, `cls${Date.now().toString(36)}`, 'harbour-lights-71');
+    // The detail answers late, as on a slow network: the screen shows its loading layout first.
+    await page.route('**/market/stockDetail', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const shifts: Record<string, number> = {};
+    for (const lang of ['kor', 'en', 'tw', 'cn']) {
+      await page.evaluate((value) => localStorage.setItem('lang', value), lang);
+      await page.goto('about:blank');
+      await page.goto(`${app.baseUrl}/#/market/stockDetail?code=005930`);
+      await page.locator('.maru-quote-price .maru-skeleton').waitFor(SLOW);
+      await expect.poll(() => page.getByTestId('stock-price').textContent(), SLOW).toMatch(/\d/);
+      await page.getByTestId('stat-industry').waitFor();
+      // Layout shifts (Lighthouse's CLS) while the figures arrive.
+      shifts[lang] = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let sum = 0;
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries() as unknown as { value: number }[]) sum += e.value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(sum), 300);
+          }),
+      );
+    }
+    // What remains is the live ticks' own (a right-aligned figure a digit shorter: ~0.0001 each);
+    // a card that grows as its figures arrive moves the chart below it (0.04 and more).
+    for (const lang of Object.keys(shifts))
+      expect([lang, shifts[lang]! < 0.005]).toEqual([lang, true]);
+  }, 120_000);
 });

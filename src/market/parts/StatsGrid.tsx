@@ -11,6 +11,8 @@ export interface Stat {
   note?: string;
   /** Takes the whole row (long values such as an industry name). */
   wide?: boolean;
+  /** The value on a line of its own under the label, whatever its length. */
+  stacked?: boolean;
 }
 
 /**
@@ -32,7 +34,11 @@ export function StatsGrid({
       {stats.map((s) => (
         <div
           key={s.key}
-          className={s.wide ? 'maru-stat-wide' : undefined}
+          className={
+            [s.wide && 'maru-stat-wide', s.stacked && 'maru-stat-stacked']
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           data-testid={placeholder ? undefined : `stat-${s.key}`}
         >
           <div className="maru-stat-line">
