@@ -13,6 +13,7 @@ import { installNativeAdapter } from '../native';
 import { registerWorker } from '../pwa/registerWorker';
 import { sessionStore } from '../session';
 import { customerSystem } from '../theme/system';
+import { split as themeStyles } from '../theme/ThemeProvider';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -57,6 +58,10 @@ async function boot(): Promise<void> {
   // way: on a slow network it is off the path to the first screen.
   await nextTask();
   customerSystem();
+  // The theme's token stylesheet, written from its dictionary, in the next task (not inside the
+  // first render's slices).
+  await nextTask();
+  themeStyles(customerSystem());
   if (!(await ready)) {
     appRoot().render(<ConfigRetry onRetry={boot} />);
     return;

@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadWatchlist, resetWatchlist, useWatchlist } from './watchlistStore';
 
@@ -46,7 +46,9 @@ describe('the watchlist store', () => {
     // Mounted as loading; the load its effect started changed nothing shown (no second render,
     // which inside the mounting commit would be a synchronous one).
     expect(seen).toEqual([{ loading: true, symbols: null }]);
-    expect(api.call).toHaveBeenCalledTimes(1);
+    // The call (the API client's first load) waits for a task of its own, after the commit's.
+    expect(api.call).not.toHaveBeenCalled();
+    await waitFor(() => expect(api.call).toHaveBeenCalledTimes(1));
     await act(async () => {
       answer.resolve(['005930']);
       await answer.promise;
@@ -74,7 +76,7 @@ describe('the watchlist store', () => {
     const seen: { loading: boolean; symbols: string[] | null }[] = [];
     render(<Probe seen={seen} />);
     // The new customer's screen asks again rather than waiting on the old customer's answer.
-    expect(api.call).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(api.call).toHaveBeenCalledTimes(2));
     await act(async () => {
       before.resolve(['000660']);
       await old;

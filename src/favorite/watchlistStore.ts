@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { WatchlistDto, WatchlistItemDto } from '../../contract';
 import { call } from '../api';
+import { nextTask } from '../app/nextTask';
 
 /**
  * The signed-in customer's watchlist, shared by the watchlist screen, search and the star on the
@@ -43,6 +44,9 @@ function accept(answer: WatchlistDto): void {
 
 async function fetchWatchlist(mine: number): Promise<void> {
   set({ loading: true, failed: false });
+  // A task of its own: the first call loads the API client (its module preloads), which would
+  // otherwise run inside the passive effects of the commit that mounted the screen.
+  await nextTask();
   try {
     const answer = await call('watchlist', { type: 'krw' }, { silent: true });
     if (mine === generation) accept(answer);

@@ -5,7 +5,7 @@
  * through at most one change per LIVE_RENDER_INTERVAL_MS, drawn in a display frame, whatever
  * the update rate.
  */
-import { Observable, asyncScheduler, merge, startWith, throttleTime } from 'rxjs';
+import { Observable, asyncScheduler, merge, startWith, subscribeOn, throttleTime } from 'rxjs';
 import type { SchedulerLike } from 'rxjs';
 import { conflateToFrame, sharedByKey } from '../../../streams';
 import type { ChannelState } from './channel';
@@ -43,7 +43,13 @@ function channelStream(channel: string): Observable<ChannelState> {
   shared ??= sharedByKey(
     (key: string) =>
       new Observable<ChannelState>((subscriber) => {
-        const inner = openChannel(key).subscribe({
+        // The channel (and, for the first, the socket) opens in a task of its own, not in the
+        // passive effects of the commit that mounted its view: on the stock screen's load those
+        // run as one task, which the socket's set-up made a long one on a slow phone. Tests that
+        // set a scheduler keep their own timing.
+        const upstream = openChannel(key);
+        const opened = frameScheduler ? upstream : upstream.pipe(subscribeOn(asyncScheduler));
+        const inner = opened.subscribe({
           next: (state) => {
             latest.set(key, state);
             subscriber.next(state);

@@ -7,7 +7,7 @@ import { LIVE_RENDER_INTERVAL_MS, resetChannelStreams } from './channel-store';
 import { FakeMarketSocket } from './fake-market-socket';
 import type { LiveValue } from './index';
 import { useQuote, useQuoteValue, useQuotes, useTrades } from './index';
-import { configureMarketTransport } from './transport';
+import { configureMarketTransport, transportOptions } from './transport';
 
 const quote = (code: string, price: number): Quote =>
   ({ code, name: code, price, time: price, simulated: true }) as unknown as Quote;
@@ -86,6 +86,19 @@ describe('live market hooks', () => {
       fake.push({ channel: 'quote:005930', kind: 'update', seq: 14, data: quote('005930', 140) }),
     );
     await waitFor(() => expect(probe.last().data?.price).toBe(140));
+  });
+
+  it('opens the socket in a task after the one that mounted the view', async () => {
+    setup({ connects: true });
+    let connects = 0;
+    const open = transportOptions().connect;
+    configureMarketTransport({ ...transportOptions(), connect: () => (connects++, open()) });
+    const probe = watch(() => useQuote('005930'));
+    // React ran the view's subscription in the mount (act flushes its effects): the socket's
+    // set-up is not part of that task.
+    expect(connects).toBe(0);
+    await waitFor(() => expect(probe.last().data?.price).toBe(100));
+    expect(connects).toBe(1);
   });
 
   it('resubscribes after the connection drops and comes back', async () => {
