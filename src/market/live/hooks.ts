@@ -1,5 +1,5 @@
 /** The hooks screens read live market data with (the public API is in index.ts). */
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import type {
   Candle,
   CandleInterval,
@@ -16,6 +16,7 @@ import type {
 import { channels } from '../../../contract/market-socket';
 import type { ChannelState, LiveStatus } from './channel';
 import { CONNECTING, createChannelsStore } from './channel-store';
+import { useStoreInTransition } from './useStoreInTransition';
 
 export interface LiveValue<T> {
   data: T | null;
@@ -43,7 +44,7 @@ function useChannels(
   // The key stands for the list: a new array with the same channels keeps the same store.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const store = useMemo(() => createChannelsStore(list, intervalMs), [key, intervalMs]);
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return useStoreInTransition(store.subscribe, store.getSnapshot);
 }
 
 function useChannel<T>(channel: string | null, intervalMs?: number): LiveValue<T> {
@@ -71,7 +72,7 @@ export function useQuoteValue<T>(symbol: string | null, select: (quote: Quote | 
   const store = useMemo(() => createChannelsStore(channel === null ? [] : [channel]), [channel]);
   const read = () =>
     select(channel === null ? null : ((store.getSnapshot().get(channel)?.data as Quote) ?? null));
-  return useSyncExternalStore(store.subscribe, read, read);
+  return useStoreInTransition(store.subscribe, read);
 }
 
 /** Several quotes with one render per frame; status is the weakest of them. */
