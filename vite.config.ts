@@ -69,6 +69,39 @@ export default defineConfig({
               name: 'start-parts',
               test: /src[\\/]app[\\/]navigate|@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](components[\\/]stack|anatomy|create-anatomy)|@zag-js[\\/]anatomy|react-dom[\\/]cjs[\\/]react-dom\.production|react-dom[\\/]index\.js/,
             },
+            // The stock detail's modules otherwise came in ~28 chunks, most under 1 KB: on HTTP/1.1
+            // and slow 4G each took one of six connections for a round trip, and each module's
+            // arrival a main-thread task, before the price could show. Three files instead, each
+            // of modules that are used together, so a screen that needs one part of a group does
+            // not pay much for the rest. Only the modules named: what they import stays where it
+            // was (Chakra, React and the API client are the start screen's chunks).
+            {
+              // The socket client and RxJS (with the reconnection they make): every live screen's,
+              // the market's, the account's and customer service's.
+              name: 'socket-parts',
+              includeDependenciesRecursively: false,
+              test: /streams[\\/]reconnect\.ts$|node_modules[\\/](rxjs|socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|tslib)[\\/]/,
+            },
+            {
+              // The live market layer on that socket: its stores and the views built on them alone.
+              name: 'live-parts',
+              includeDependenciesRecursively: false,
+              test: /src[\\/]market[\\/](live[\\/](?!account-live)|parts[\\/]SimulatedBadge|chart[\\/](StockChart|SvgCandleChart|chartOptions))|[\\/]streams[\\/](?!reconnect)/,
+            },
+            {
+              // Market figures and rows: formats, names, cards, the watchlist, news rows.
+              name: 'market-parts',
+              includeDependenciesRecursively: false,
+              test: /src[\\/](market[\\/](parts[\\/](marketIcons|ListState|SkeletonBlock|StatsGrid|useAfterPaint|Card|Segmented|ChangeText)|format|useMarketCall|names)|components[\\/]PriceFlash|favorite[\\/]watchlistStore|trade[\\/]ticket[\\/]sideTint|home[\\/]news[\\/](NewsRow|NewsLabels)|information[\\/]recordTime|i18n[\\/]seoulDateFormat)\.tsx?$/,
+            },
+            {
+              // What most screens show around their content: the header, load and empty states,
+              // an account's restrictions. Nothing the back office (admin.html) imports: a group
+              // chunk that does takes the customer entry's preload helper, and so the entry.
+              name: 'screen-parts',
+              includeDependenciesRecursively: false,
+              test: /src[\\/](components[\\/](BackHeader|EmptyData|LoadError)|api[\\/]index|account[\\/](RestrictionPanel|restrictionStore))\.tsx?$/,
+            },
             {
               // What the entry (src/main.tsx) imports, in one file rather than two: the entry
               // waits for all of it before the early calls can start either way.

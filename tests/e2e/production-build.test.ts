@@ -8,9 +8,22 @@ import { describe, expect, it } from 'vitest';
  * it) is the production build, whatever NODE_ENV the runner has: vitest sets `test`, which once
  * gave React's development build, 195 KB larger, to the tests and then to `npm start`.
  */
+const dist = join(fileURLToPath(new URL('../..', import.meta.url)), 'dist');
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The chunk files a module's chunk loads with it (its static imports, all the way down). */
+function filesOf(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) filesOf(manifest, imported, seen);
+  return seen;
+}
+
 describe('the built client', () => {
   it('is the production build: no React development code in any chunk', () => {
-    const assets = join(fileURLToPath(new URL('../..', import.meta.url)), 'dist', 'assets');
+    const assets = join(dist, 'assets');
     const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(0);
     const development = scripts.filter((name) =>
@@ -18,5 +31,30 @@ describe('the built client', () => {
       readFileSync(join(assets, name), 'utf8').includes('Download the React DevTools'),
     );
     expect(development).toEqual([]);
+  });
+
+  it("loads the stock detail's modules in a handful of files, none of them the start screen's", () => {
+    // vite.config.ts groups them: on HTTP/1.1 and slow 4G each file is a round trip on one of
+    // six connections before the price can show (there were 28 files besides the entry's).
+    const manifest = JSON.parse(
+      readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'),
+    ) as Manifest;
+    const start = new Set([
+      ...filesOf(manifest, 'index.html'),
+      ...filesOf(manifest, 'src/login/StartScreen.tsx'),
+    ]);
+    const stock = [...filesOf(manifest, 'src/market/StockDetailScreen.tsx')].filter(
+      (key) => !start.has(key),
+    );
+    expect(stock.length).toBeLessThanOrEqual(12);
+    // The groups stay off the start screen (its 170 KB budget, bench/README.md).
+    const startFiles = [...start].map((key) => manifest[key]?.file ?? '');
+    expect(startFiles.filter((file) => /(screen|market|live|socket)-parts/.test(file))).toEqual([]);
+    // Nor does the back office load the customer app's entry with a group (a group chunk with a
+    // lazy import takes its preload helper from the customer entry, which then starts the app).
+    const entry = manifest['index.html']?.file;
+    const backOffice = [...filesOf(manifest, 'admin.html')].map((key) => manifest[key]?.file);
+    expect(entry).toBeTruthy();
+    expect(backOffice).not.toContain(entry);
   });
 });
