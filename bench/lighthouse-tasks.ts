@@ -129,7 +129,7 @@ const top = (m: Map<string, number>, k: number) =>
     .map(([f, us]) => `${(us / 1000).toFixed(1)} ${f}`)
     .join(' | ');
 
-function whatRan(from: number, to: number): string {
+function whatRan(from: number, to: number, k = 1): string {
   const self = new Map<string, number>();
   const incl = new Map<string, number>();
   const mods = new Map<string, number>();
@@ -145,7 +145,8 @@ function whatRan(from: number, to: number): string {
     add(mods, moduleName(leaf), dt);
     for (const name of new Set(stack.map(frameName))) add(incl, name, dt);
   });
-  return `   modules: ${top(mods, 10)}\n   self: ${top(self, 8)}\n   callers: ${top(incl, 12)}`;
+  const sep = k > 1 ? '\n     ' : ' ';
+  return `   modules:${sep}${top(mods, 10 * k).replaceAll(' | ', sep)}\n   self:${sep}${top(self, 8 * k).replaceAll(' | ', sep)}\n   callers:${sep}${top(incl, 12 * k).replaceAll(' | ', sep)}`;
 }
 
 const KINDS = [
@@ -199,3 +200,8 @@ for (const task of onMain.filter((e) => e.name === 'RunTask' && e.ph === 'X')) {
 console.log(
   `blocking at 4x, every task (Lighthouse counts only those after the first paint): ${blocking.toFixed(0)} ms`,
 );
+// TOTAL=1: what ran over the whole trace, every task together (self time by function, summed).
+if (process.env.TOTAL === '1' && samples.length) {
+  console.log('\nthe whole trace:');
+  console.log(whatRan(t0, Number.POSITIVE_INFINITY, 4));
+}

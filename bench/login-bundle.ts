@@ -93,7 +93,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * Lighthouse drive the same profile: the session Playwright signs in with is in its localStorage,
  * which Lighthouse's storage reset leaves alone (it clears the HTTP cache, so runs stay cold).
  */
-async function startChromium(): Promise<{ port: number; child: ChildProcess; dir: string }> {
+export async function startChromium(): Promise<{ port: number; child: ChildProcess; dir: string }> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'maru-wire-chrome-'));
   const child = spawn(
@@ -127,7 +127,7 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; dir
   throw new Error('chromium did not open its debugging port');
 }
 
-async function phonePage(context: BrowserContext): Promise<Page> {
+export async function phonePage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
   return page;
@@ -177,7 +177,7 @@ const STAMP_PRICE_AND_CHART = `(() => {
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
 })();`;
 
-async function timePriceOnSlow4g(
+export async function timePriceOnSlow4g(
   context: BrowserContext,
   app: RunningApp,
 ): Promise<{ priceMs: number; chartMs: number }> {
@@ -215,7 +215,11 @@ async function timePriceOnSlow4g(
   }
 }
 
-async function runLighthouse(port: number, url: string, route: string): Promise<LighthouseFigures> {
+export async function runLighthouse(
+  port: number,
+  url: string,
+  route: string,
+): Promise<LighthouseFigures> {
   // Lighthouse's default config: mobile, simulated slow 4G and 4× CPU; performance only.
   const result = await lighthouse(url, {
     port,

@@ -1,0 +1,119 @@
+/**
+ * A developer's probe, not a benchmark: the stock detail's Lighthouse score of the working tree
+ * against a commit's, in pairs, on one machine at one time. On these shared machines the same
+ * build reads 60–99 as the host's speed drifts (bench/README.md), so two loops run minutes apart
+ * compare the machine, not the code; here each pair's two runs are back to back, in alternating
+ * order, and the report is the median of the pairs' differences.
+ *
+ *   npx tsx bench/lighthouse-ab.ts [base-ref, default HEAD]   (AB_PAIRS=7)
+ *
+ * `AB_PRICE=1` times the price on slow 4G with a 4× CPU instead (the bundle benchmark's figure).
+ *
+ * The base is checked out in a temporary worktree (sharing node_modules), built and served by its
+ * own app beside the working tree's.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type * as SupportModule from '../tests/e2e/support';
+import {
+  STOCK_ROUTE,
+  phonePage,
+  runLighthouse,
+  startChromium,
+  timePriceOnSlow4g,
+} from './login-bundle';
+
+type Support = typeof SupportModule;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const base = process.argv[2] ?? 'HEAD';
+const pairs = Number(process.env.AB_PAIRS ?? 7);
+const say = (what: string) => process.stderr.write(`[ab] ${what}\n`);
+
+function run(cmd: string, args: string[], cwd: string): void {
+  const result = spawnSync(cmd, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}`);
+}
+
+const tree = mkdtempSync(join(tmpdir(), 'maru-ab-'));
+run('git', ['worktree', 'add', '--detach', tree, base], root);
+symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** Each pair's two measurements back to back, the first of a pair alternating between them. */
+async function inPairs<T>(
+  measure: (name: 'base' | 'work') => Promise<T>,
+  describe: (base: T, work: T) => string,
+): Promise<{ base: T[]; work: T[] }> {
+  const out: { base: T[]; work: T[] } = { base: [], work: [] };
+  for (let i = 0; i < pairs; i++) {
+    const order = i % 2 === 0 ? (['base', 'work'] as const) : (['work', 'base'] as const);
+    for (const name of order) out[name].push(await measure(name));
+    const [b, w] = [out.base[i], out.work[i]];
+    if (b !== undefined && w !== undefined) say(`pair ${i + 1}: ${base} ${describe(b, w)}`);
+  }
+  return out;
+}
+
+/** "median A, working tree median B; median difference C". */
+function summary<T>(runs: { base: T[]; work: T[] }, figure: (run: T) => number): string {
+  const [b, w] = [runs.base.map(figure), runs.work.map(figure)];
+  const gaps = w.map((x, i) => x - (b[i] ?? NaN));
+  return `median ${median(b)}, working tree median ${median(w)}; median difference ${median(gaps)}`;
+}
+
+try {
+  say(`building ${base} and the working tree`);
+  run(process.execPath, ['scripts/start.mjs', '--build-only'], tree);
+  run(process.execPath, ['scripts/start.mjs', '--build-only'], root);
+  const supportOf = async (dir: string) =>
+    (await import(join(dir, 'tests/e2e/support.ts'))) as Support;
+  const [baseSupport, ownSupport] = [await supportOf(tree), await supportOf(root)];
+  const apps = { base: await baseSupport.startApp(), work: await ownSupport.startApp() };
+  const chrome = await startChromium();
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('chromium has no default context');
+    for (const [name, app] of Object.entries(apps)) {
+      const page = await phonePage(context);
+      const support = name === 'base' ? baseSupport : ownSupport;
+      await support.registerInBrowser(
+        page,
+        app,
+        `ab${name}${Date.now().toString(36)}`,
+        'harbour-lights-71',
+      );
+      await page.close();
+    }
+    const lighthouseOf = (name: 'base' | 'work') =>
+      runLighthouse(chrome.port, `${apps[name].baseUrl}/#${STOCK_ROUTE}`, STOCK_ROUTE);
+    const priceOf = async (name: 'base' | 'work') =>
+      (await timePriceOnSlow4g(context, apps[name])).priceMs;
+    if (process.env.AB_PRICE === '1') {
+      const prices = await inPairs(priceOf, (b, w) => `${b} ms, working tree ${w} ms`);
+      console.log(`\nprice on slow 4G, ${pairs} pairs: ${base} ${summary(prices, (x) => x)} ms`);
+    } else {
+      const scores = await inPairs(
+        lighthouseOf,
+        (b, w) =>
+          `${b.score} (TBT ${b.tbtMs}, index ${b.benchmarkIndex}), working tree ${w.score} (TBT ${w.tbtMs}, index ${w.benchmarkIndex})`,
+      );
+      console.log(
+        `\nstock detail, ${pairs} pairs: ${base} score ${summary(scores, (f) => f.score)}; TBT ${summary(scores, (f) => f.tbtMs)} ms`,
+      );
+    }
+  } finally {
+    await browser.close().catch(() => undefined);
+    chrome.child.kill('SIGTERM');
+    await apps.base.stop();
+    await apps.work.stop();
+    rmSync(chrome.dir, { recursive: true, force: true });
+  }
+} finally {
+  run('git', ['worktree', 'remove', '--force', tree], root);
+}
