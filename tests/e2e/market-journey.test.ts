@@ -178,17 +178,22 @@ describe('market data, in the browser', () => {
   it('loads the stock screen without moving what is on it, in every language', async () => {
     const page = await newPhonePage(browser);
     await registerInBrowser(page, app, `cls${Date.now().toString(36)}`, 'harbour-lights-71');
-    // The detail answers late, as on a slow network: the screen shows its loading layout first.
+    // The detail answers only once the screen shows its loading layout (as on a slow network),
+    // however fast or slow this machine draws it; at the latest after 20 s.
+    let gate: Promise<void> = Promise.resolve();
+    let open: () => void = () => undefined;
     await page.route('**/market/stockDetail', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await Promise.race([gate, new Promise((resolve) => setTimeout(resolve, 20_000))]);
       await route.continue();
     });
     const shifts: Record<string, number> = {};
     for (const lang of ['kor', 'en', 'tw', 'cn']) {
       await page.evaluate((value) => localStorage.setItem('lang', value), lang);
       await page.goto('about:blank');
+      gate = new Promise((resolve) => (open = resolve));
       await page.goto(`${app.baseUrl}/#/market/stockDetail?code=005930`);
       await page.locator('.maru-quote-price .maru-skeleton').waitFor(SLOW);
+      open();
       await expect.poll(() => page.getByTestId('stock-price').textContent(), SLOW).toMatch(/\d/);
       await page.getByTestId('stat-industry').waitFor();
       // Layout shifts (Lighthouse's CLS) while the figures arrive.
