@@ -362,7 +362,7 @@ const all = (ids: readonly string[]) => () => {
   for (const id of ids) expect(screen.getAllByTestId(id).length, id).toBeGreaterThan(0);
 };
 
-/** Lets pending promises and slow answers settle (slow ones take SLOW_MS). */
+/** Lets pending promises settle (slow answers wait for `backend.answerSlow()`). */
 const settle = () => act(() => new Promise((r) => setTimeout(r, 200)));
 
 let signedIn = 0;
@@ -471,6 +471,8 @@ describe('every customer screen', () => {
         await waitFor(() => expect(document.querySelector(LOADING), 'a loading').not.toBeNull());
         for (const id of c.data) expect(screen.queryByTestId(id)).toBeNull();
       }
+      // The answers arrive now that the loading state has been seen, however long it took.
+      backend.answerSlow();
       await waitFor(all(c.data));
       expect(document.querySelector(FAILED)).toBeNull();
     });

@@ -41,8 +41,25 @@ import {
  */
 export type BackendMode = 'hang' | 'empty' | 'fail500' | 'network' | 'slow' | 'data';
 
-/** Longer than a render and the test's first look take, so the loading state is seen. */
-export const SLOW_MS = 400;
+/**
+ * Slow answers (REST and live) wait until the test has seen the loading state and calls
+ * `backend.answerSlow()`: a fixed delay was shorter than a screen's first render on a slow, busy
+ * machine, and the data then arrived before the loading state could be seen. This is only the
+ * limit, for a test that never calls it.
+ */
+export const SLOW_LIMIT_MS = 5_000;
+
+let openSlowGate: () => void = () => undefined;
+let slowGate: Promise<void> = Promise.resolve();
+
+/** Closes the gate for a new slow period (and lets through what waited at the last one). */
+function closeSlowGate(): void {
+  openSlowGate();
+  slowGate = new Promise((resolve) => {
+    openSlowGate = resolve;
+    setTimeout(resolve, SLOW_LIMIT_MS);
+  });
+}
 
 const NAME_BY_PATH = new Map<string, CallName>(
   Object.entries(CALL_PATHS).map(([name, path]) => [path, name as CallName]),
@@ -1334,8 +1351,14 @@ export const backend = {
     return mode;
   },
   setMode(next: BackendMode): void {
+    if (next === 'slow') closeSlowGate();
+    else openSlowGate();
     mode = next;
     for (const listener of [...listeners]) listener();
+  },
+  /** Slow answers arrive now (see SLOW_LIMIT_MS). */
+  answerSlow(): void {
+    openSlowGate();
   },
   reset(): void {
     this.calls.length = 0;
@@ -1376,42 +1399,44 @@ export const fakeAdapter: AxiosAdapter = (config) => {
     case 'data': {
       const answer = reply(config, 200, { status: 1, msg: '', data: fixture?.data });
       if (current === 'data') return Promise.resolve(answer);
-      return new Promise((resolve) => setTimeout(() => resolve(answer), SLOW_MS));
+      return slowGate.then(() => answer);
     }
   }
 };
 
 // ---- the live hooks (replace '../market/live' with `liveHooks`) ----
 
-/** Slow live data arrives after SLOW_MS, once per mode switch. */
+/** Slow live data arrives when the slow gate opens, once per mode switch. */
 let slowArrived = false;
-let slowTimer: ReturnType<typeof setTimeout> | null = null;
+/** The slow period a view has started waiting in (its gate), if any. */
+let slowWaitedOn: Promise<void> | null = null;
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** Slow live data starts its clock when the first view watches it. */
-function startSlowClock(): void {
-  if (mode !== 'slow' || slowArrived || slowTimer !== null) return;
-  slowTimer = setTimeout(() => {
+/** Slow live data waits from when the first view watches it. */
+function startSlowWait(): void {
+  if (mode !== 'slow' || slowArrived || slowWaitedOn === slowGate) return;
+  const gate = (slowWaitedOn = slowGate);
+  void gate.then(() => {
+    if (mode !== 'slow' || slowGate !== gate) return;
     slowArrived = true;
     for (const listener of [...listeners]) listener();
-  }, SLOW_MS);
+  });
 }
 
 function useMode(): { mode: BackendMode; slowArrived: boolean } {
   const current = useSyncExternalStore(subscribe, () => mode);
-  useEffect(startSlowClock, [current]);
+  useEffect(startSlowWait, [current]);
   return { mode: current, slowArrived: useSyncExternalStore(subscribe, () => slowArrived) };
 }
 
 listeners.add(() => {
   if (mode !== 'slow') {
     slowArrived = false;
-    if (slowTimer) clearTimeout(slowTimer);
-    slowTimer = null;
+    slowWaitedOn = null;
   }
 });
 
