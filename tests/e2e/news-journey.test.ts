@@ -85,15 +85,17 @@ describe('news', () => {
     await step(page, 'news-customer-register', () =>
       registerInBrowser(page, app, account, CUSTOMER_PASSWORD),
     );
+    const stocksList = page.locator('[data-testid="news-list"][data-tab="stocks"]');
     await step(page, 'news-tab', async () => {
       await page.getByTestId('tile-news').click();
       await page.waitForURL(/#\/home\/newsList/);
       await page.getByTestId('news-list').waitFor();
       await page.getByTestId('news-tab-stocks').click();
-      await page.getByText(`${TITLE} (ko)`).first().waitFor();
+      // The stocks tab's own answer, not the rows of "all" on their way out.
+      await stocksList.getByText(`${TITLE} (ko)`).waitFor();
     });
     await step(page, 'news-detail', async () => {
-      await page.getByText(`${TITLE} (ko)`).first().click();
+      await stocksList.getByText(`${TITLE} (ko)`).click();
       await page.waitForURL(/#\/home\/newsDetail\?id=\d+/);
       await page.getByTestId('news-article-title').waitFor();
     });

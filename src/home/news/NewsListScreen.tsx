@@ -26,18 +26,6 @@ export default function NewsListScreen() {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tag');
   const tab: NewsTab = isTab(tabParam) ? tabParam : 'all';
-  const fetch = useCallback(
-    (page: number) =>
-      call('newsList', { tag: tab, page, pageSize: NEWS_PAGE_SIZE }, { silent: true }),
-    [tab],
-  );
-  const { list, load, forget } = usePagedList<NewsItemDto, NewsListDto>(fetch, itemsOf);
-  useEffect(() => {
-    load(1);
-    return forget;
-  }, [load, forget]);
-  const more = list.items.length < list.total && !list.loading && !list.failed;
-  const sentinel = useInfiniteScroll(() => load(list.page + 1), more);
 
   return (
     <Box minH="100dvh" bg="bg.muted" data-testid="news-screen">
@@ -57,34 +45,54 @@ export default function NewsListScreen() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {/* One panel per tab (the triggers' aria-controls name them); the list is in the open one. */}
+        {/* One panel per tab (the triggers' aria-controls name them); the list is in the open one,
+            keyed by the tab: another tab starts from its loading state, never the last tab's rows. */}
         {TABS.map((key) => (
           <Tabs.Content key={key} value={key} p="0">
-            {key === tab ? (
-              <Stack gap="3" p="3">
-                <Box bg="bg" borderRadius="2xl" overflow="hidden">
-                  <PagedListBody
-                    list={list}
-                    load={load}
-                    testId="news"
-                    texts={{
-                      more: t('news.more'),
-                      loadFailed: t('news.loadFailed'),
-                      empty: t('news.empty'),
-                    }}
-                    listProps={{ 'data-tab': tab }}
-                  >
-                    {list.items.map((item) => (
-                      <NewsRow key={item.id} item={item} />
-                    ))}
-                  </PagedListBody>
-                </Box>
-                <div ref={sentinel} aria-hidden="true" />
-              </Stack>
-            ) : null}
+            {key === tab ? <NewsTabList key={tab} tab={tab} /> : null}
           </Tabs.Content>
         ))}
       </Tabs.Root>
     </Box>
+  );
+}
+
+/** One tab's articles, ten at a time, the next page asked for as the reader nears the end. */
+function NewsTabList({ tab }: { tab: NewsTab }) {
+  const { t } = useTranslation();
+  const fetch = useCallback(
+    (page: number) =>
+      call('newsList', { tag: tab, page, pageSize: NEWS_PAGE_SIZE }, { silent: true }),
+    [tab],
+  );
+  const { list, load, forget } = usePagedList<NewsItemDto, NewsListDto>(fetch, itemsOf);
+  useEffect(() => {
+    load(1);
+    return forget;
+  }, [load, forget]);
+  const more = list.items.length < list.total && !list.loading && !list.failed;
+  const sentinel = useInfiniteScroll(() => load(list.page + 1), more);
+
+  return (
+    <Stack gap="3" p="3">
+      <Box bg="bg" borderRadius="2xl" overflow="hidden">
+        <PagedListBody
+          list={list}
+          load={load}
+          testId="news"
+          texts={{
+            more: t('news.more'),
+            loadFailed: t('news.loadFailed'),
+            empty: t('news.empty'),
+          }}
+          listProps={{ 'data-tab': tab }}
+        >
+          {list.items.map((item) => (
+            <NewsRow key={item.id} item={item} />
+          ))}
+        </PagedListBody>
+      </Box>
+      <div ref={sentinel} aria-hidden="true" />
+    </Stack>
   );
 }
