@@ -220,6 +220,7 @@ function watch(page: Page, problems: Problem[]) {
           null,
           { timeout: 20_000 },
         );
+        await scrollThrough(page);
       }
       const deadline = Date.now() + SETTLE_CAP_MS;
       for (;;) {
@@ -234,6 +235,22 @@ function watch(page: Page, problems: Problem[]) {
       }
     },
   };
+}
+
+/**
+ * Scrolls down the screen half a screenful at a time, as a reader does, then back to the top:
+ * parts that load only once they come near the viewport (the stock's book and news) load, and are
+ * checked loaded rather than left as skeletons.
+ */
+async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      // A frame for the intersection observers to see the new position.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    }
+    window.scrollTo(0, 0);
+  });
 }
 
 async function axeProblems(page: Page, route: string): Promise<Problem[]> {
