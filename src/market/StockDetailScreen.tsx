@@ -45,8 +45,8 @@ const News = memo(StockNewsPanel);
  * The stock's name and, under it, its code and market: memoised, as they do not move with the
  * quote. Each on a line of its own, loading or loaded, so a long name cannot push the simulated
  * badge or the code onto another line when the detail arrives and move the chart down (a layout
- * shift in English and Chinese at 390 px). A name too long for its line ends in an ellipsis; the
- * screen's title above shows it too.
+ * shift in English and Chinese at 390 px). A name too long for its line (a fund's or a SPAC's)
+ * wraps: the whole name is on the screen, the title above cutting it short.
  */
 const NameLine = memo(function NameLine({
   name,

@@ -37,11 +37,25 @@ interface PagedTableProps<Row> {
   interactive?: boolean;
 }
 
+/** The least a column without a set width gets: a name or an account stays readable. */
+const FLEXIBLE_MIN_REM = 8;
+
+/**
+ * The table's least width: the set widths plus FLEXIBLE_MIN_REM for each other column (at least
+ * 42rem, Chakra's 2xl). A narrower panel scrolls the table sideways rather than squeezing those columns to nothing.
+ */
+export function minWidth(columns: readonly { width?: string }[]): string {
+  const fixed = columns.flatMap((c) => (c.width ? [c.width] : []));
+  const flexible = columns.length - fixed.length;
+  return `max(42rem, calc(${[...fixed, `${flexible * FLEXIBLE_MIN_REM}rem`].join(' + ')}))`;
+}
+
 /**
  * A back-office list: the table, a row saying it is empty, a spinner on the first load, a retry
  * after a failure, and the pager. The layout is fixed (the columns' widths, not their content,
- * size the table), so long cells are cut rather than pushing the table past the screen; below
- * that the table scrolls sideways inside its panel.
+ * size the table), so a long cell wraps, or is cut with its text in the title (`full`), rather
+ * than pushing the table past the screen; below its least width (minWidth) the table scrolls
+ * sideways inside its panel.
  */
 export function PagedTable<Row>({
   testId,
@@ -65,7 +79,7 @@ export function PagedTable<Row>({
           size="sm"
           interactive={interactive}
           tableLayout="fixed"
-          minW="2xl"
+          minW={minWidth(columns)}
           data-testid={testId}
         >
           <Table.ColumnGroup>
@@ -76,7 +90,13 @@ export function PagedTable<Row>({
           <Table.Header>
             <Table.Row>
               {columns.map((c) => (
-                <Table.ColumnHeader key={c.key} textAlign={c.align} truncate>
+                <Table.ColumnHeader
+                  key={c.key}
+                  textAlign={c.align}
+                  // A header wraps (a long word breaks) rather than being cut off.
+                  whiteSpace="normal"
+                  overflowWrap="anywhere"
+                >
                   {c.header}
                 </Table.ColumnHeader>
               ))}

@@ -84,7 +84,6 @@ export default function AdjustListScreen() {
               key: 'customer',
               header: t('adjust.customer'),
               width: '7rem',
-              full: (a) => a.account,
               cell: (a) =>
                 mayOpenCustomer ? (
                   <Link to={`/customers/${a.customerId}`}>{a.account}</Link>

@@ -95,7 +95,6 @@ export default function KycQueueScreen() {
             {
               key: 'account',
               header: t('kyc.account'),
-              full: (i) => i.account,
               cell: (i) => i.account,
             },
             { key: 'accountId', header: t('kyc.accountId'), cell: (i) => i.accountId },

@@ -115,7 +115,6 @@ export default function StaffScreen() {
             {
               key: 'account',
               header: t('staff.account'),
-              full: (s) => s.account,
               cell: (s) => s.account,
             },
             {

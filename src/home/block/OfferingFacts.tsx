@@ -86,8 +86,9 @@ export function NameLine({
   children: ReactNode;
 }) {
   return (
-    <Flex align="center" gap="2" mb="1">
-      <Text fontWeight="bold" truncate data-testid={nameTestId}>
+    // The badges go to a line of their own rather than cutting the name short.
+    <Flex align="center" columnGap="2" rowGap="1" mb="1" wrap="wrap">
+      <Text fontWeight="bold" overflowWrap="anywhere" data-testid={nameTestId}>
         {name}
       </Text>
       <Text fontSize="sm" color="fg.muted">

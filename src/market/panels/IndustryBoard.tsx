@@ -1,4 +1,4 @@
-import { Box, Flex, Text } from '@chakra-ui/react';
+import { Box, Flex, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketFilter } from '../../../contract';
@@ -46,12 +46,13 @@ export function IndustryBoard() {
             return (
               <Flex key={g.industry} px="4" py="3" gap="3" align="center">
                 <Box flex="1" minW="0">
-                  <Text fontSize="sm" fontWeight="semibold" truncate>
+                  {/* Long names wrap, and the leader's change is never cut off. */}
+                  <Text fontSize="sm" fontWeight="semibold">
                     {industryName(g.industryNames)}
                   </Text>
-                  <Text fontSize="xs" color="fg.subtle" truncate>
+                  <Text fontSize="xs" color="fg.subtle">
                     {t('market.leader')} {nameOf({ name: g.leaderName, nameEn: g.leaderNameEn })}{' '}
-                    {formatRate(g.leaderChangeRate)}
+                    <chakra.span whiteSpace="nowrap">{formatRate(g.leaderChangeRate)}</chakra.span>
                   </Text>
                   <Flex h="1" mt="1.5" borderRadius="full" overflow="hidden" bg="gray.200">
                     <Box bg={DIRECTION_COLOR.up} flex={g.advancers} />

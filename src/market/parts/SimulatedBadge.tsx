@@ -24,11 +24,19 @@ export function SimulatedBadge({ compact = false }: { compact?: boolean }) {
       px="2.5"
       py="0.5"
       w="fit-content"
+      // Beside a title on a narrow phone the full notice wraps inside the badge rather than
+      // pushing the header's buttons off the screen.
+      minW="0"
       data-testid="simulated-badge"
       title={data?.label}
     >
-      <Box w="1.5" h="1.5" borderRadius="full" bg="orange.500" />
-      <Text fontSize="2xs" fontWeight="semibold" whiteSpace="nowrap">
+      <Box w="1.5" h="1.5" borderRadius="full" bg="orange.500" flexShrink="0" />
+      <Text
+        fontSize="2xs"
+        fontWeight="semibold"
+        lineHeight="1.2"
+        whiteSpace={compact ? 'nowrap' : undefined}
+      >
         {compact ? t('market.simulatedShort') : text}
       </Text>
     </Flex>
