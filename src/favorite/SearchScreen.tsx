@@ -128,10 +128,10 @@ export default function SearchScreen() {
                     data-testid={`search-open-${r.code}`}
                   >
                     <Box flex="1" minW="0">
-                      <Text fontWeight="semibold" truncate>
+                      <Text fontWeight="semibold" overflowWrap="anywhere">
                         {name}
                       </Text>
-                      <Text fontSize="xs" color="fg.subtle" truncate>
+                      <Text fontSize="xs" color="fg.subtle" overflowWrap="anywhere">
                         {r.code} · {r.market}
                         {other && other !== name ? ` · ${other}` : ''}
                       </Text>

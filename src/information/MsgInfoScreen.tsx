@@ -156,7 +156,7 @@ function MessageRow({ message, onOpen }: { message: MessageDto; onOpen: () => vo
             role="img"
           />
         )}
-        <Text flex="1" fontWeight={message.read ? 'normal' : 'semibold'} truncate>
+        <Text flex="1" fontWeight={message.read ? 'normal' : 'semibold'} overflowWrap="anywhere">
           {message.title}
         </Text>
         <KindBadge message={message} />

@@ -223,7 +223,7 @@ function StockPicker({ onPick }: { onPick: (stock: Picked) => void }) {
                 data-testid={`daytrading-result-${r.code}`}
               >
                 <Box flex="1" minW="0">
-                  <Text fontWeight="semibold" truncate>
+                  <Text fontWeight="semibold" overflowWrap="anywhere">
                     {nameOf(r)}
                   </Text>
                   <Text fontSize="xs" color="fg.subtle">

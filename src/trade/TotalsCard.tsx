@@ -15,7 +15,8 @@ export function TotalsCard({ totals }: { totals: HoldingTotals }) {
         fontWeight="bold"
         fontVariantNumeric="tabular-nums"
         color={color}
-        truncate
+        // A large sum wraps rather than losing its last digits.
+        overflowWrap="anywhere"
         data-testid={`positions-total-${key}`}
       >
         {value}

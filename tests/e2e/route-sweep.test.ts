@@ -38,8 +38,13 @@ const QUERIES: Record<string, readonly string[]> = {
   '/information/aboutInfo': ['', '?type=agreement'],
   // Trading (issue 11): the ticket as a page, day trading with a stock picked, every tab, and
   // an order that is not the customer's (the screens with real orders: trade-journey.test.ts).
-  '/market/marketBuy': ['?symbol=005930&side=long', '?symbol=005930&side=short', ''],
-  '/home/dayTrading': ['', '?symbol=005930'],
+  '/market/marketBuy': [
+    '?symbol=005930&side=long',
+    '?symbol=005930&side=short',
+    '?symbol=0091W0&side=long',
+    '',
+  ],
+  '/home/dayTrading': ['', '?symbol=005930', '?symbol=0091W0'],
   '/trade/index': ['?tab=holding', '?tab=pending', '?tab=closed'],
   '/trade/positionDetail': ['', `?id=${NO_SUCH_ORDER}`],
   // Corporate actions (docs/corporate-actions.md): the seeded demo rights issue is 2.

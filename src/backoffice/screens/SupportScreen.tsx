@@ -311,7 +311,7 @@ function QueuePanel({
                     data-testid={`support-row-${row.id}`}
                   >
                     <Flex justify="space-between" gap="2" align="center">
-                      <Text fontSize="sm" fontWeight="medium" truncate>
+                      <Text fontSize="sm" fontWeight="medium" overflowWrap="anywhere">
                         {row.account}
                       </Text>
                       <HStack gap="1">
@@ -323,7 +323,7 @@ function QueuePanel({
                         <StateBadges entityType="conversation" state={row.state} />
                       </HStack>
                     </Flex>
-                    <Text fontSize="xs" color="fg.muted" truncate>
+                    <Text fontSize="xs" color="fg.muted" truncate title={row.preview ?? undefined}>
                       {row.preview ?? t('support.image')}
                     </Text>
                     <Text fontSize="2xs" color="fg.muted">

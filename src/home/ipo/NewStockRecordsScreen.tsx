@@ -106,7 +106,7 @@ function RecordRow({ row }: { row: IpoRecordRowDto }) {
   const body = (
     <>
       <Flex align="center" justify="space-between" gap="2" mb="1">
-        <Text fontSize="sm" fontWeight="semibold" truncate>
+        <Text fontSize="sm" fontWeight="semibold" overflowWrap="anywhere">
           {`${nameOf(row)} ${row.symbol}`}
         </Text>
         <Badge colorPalette={look.palette} data-testid={`ipo-record-row-state-${row.id}`}>
