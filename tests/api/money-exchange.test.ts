@@ -2,7 +2,6 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeDto, ExchangeQuoteDto, FundRecordDto } from '../../contract';
 import { CURRENCIES } from '../../contract';
-import { appClockOf } from '../../server/clock';
 import {
   exchangeQuotes,
   exchanges,
@@ -10,7 +9,6 @@ import {
   ledgerAccounts,
   postings,
 } from '../../server/db/schema';
-import { ManualClock } from '../../server/market/clock';
 import { decimalFraction, exchangeFigures } from '../../server/modules/money/exchange-rate';
 import type { TestApp } from '../support/test-app';
 import { buildTestApp, databaseKinds } from '../support/test-app';
@@ -19,6 +17,8 @@ import { call, expectRefusal, expectSuccess, registerCustomer, writeSnapshot } f
 import type { SignedInStaff } from './identity-helpers';
 import { signInNewStaff, staffCall } from './identity-helpers';
 import { FUND, adjust, balanceOf, verifiedCustomer } from './money-helpers';
+import type { TradingMarket } from './trade-helpers';
+import { tradingMarket } from './trade-helpers';
 
 /**
  * Currency exchange through the real API (docs/money.md "Exchange"): quotes from the feed's rates
@@ -26,13 +26,14 @@ import { FUND, adjust, balanceOf, verifiedCustomer } from './money-helpers';
  */
 describe.each(databaseKinds)('currency exchange on %s', (kind) => {
   let t: TestApp;
-  let clock: ManualClock;
+  // The market moves only when the test moves it: a quote's rate is compared with the feed's.
+  let market: TradingMarket;
   let reviewer: SignedInStaff;
   let staff: { proposer: SignedInStaff; approver: SignedInStaff };
 
   beforeAll(async () => {
-    clock = new ManualClock(Date.now());
-    t = await buildTestApp(kind, {}, { clock: appClockOf(clock) });
+    market = tradingMarket({ start: Date.now(), demo: true, seed: 'exchange-tests' });
+    t = await buildTestApp(kind, {}, { clock: market.clock, market: market.market });
     reviewer = await signInNewStaff(t.app, t.db, 'reviewer');
     staff = {
       proposer: await signInNewStaff(t.app, t.db, 'operator'),
@@ -69,7 +70,7 @@ describe.each(databaseKinds)('currency exchange on %s', (kind) => {
       receive: Number(expected.receive),
       fee: Number(expected.fee),
       rate: expected.rate,
-      expiresAt: new Date(clock.now() + 30_000).toISOString(),
+      expiresAt: new Date(market.now() + 30_000).toISOString(),
     });
     // The house keeps the spread and at most one cent of rounding.
     const exact = (1_450_000 / Number(row.toKrwPerUnit)) * 100 * 0.995;
@@ -215,7 +216,7 @@ describe.each(databaseKinds)('currency exchange on %s', (kind) => {
     expectRefusal(await exchange(b.session, q.quoteId), 'exchange.quote_not_found', 404, 'quoteId');
     expectRefusal(await exchange(a.session, 'q_nothing'), 'exchange.quote_not_found', 404);
 
-    clock.advance(30_000);
+    market.advance(30_000);
     expectRefusal(await exchange(a.session, q.quoteId), 'exchange.quote_expired', 400, 'quoteId');
 
     const cny = await quote(a.session, { from: 'KRW', to: 'CNY', amount: 10_000 });
