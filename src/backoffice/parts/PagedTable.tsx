@@ -42,7 +42,8 @@ const FLEXIBLE_MIN_REM = 8;
 
 /**
  * The table's least width: the set widths plus FLEXIBLE_MIN_REM for each other column (at least
- * 42rem, Chakra's 2xl). A narrower panel scrolls the table sideways rather than squeezing those columns to nothing.
+ * 42rem, Chakra's 2xl). A narrower panel scrolls the table sideways rather than squeezing those
+ * columns to nothing.
  */
 export function minWidth(columns: readonly { width?: string }[]): string {
   const fixed = columns.flatMap((c) => (c.width ? [c.width] : []));
