@@ -171,6 +171,9 @@ const QUIET_MS = 250;
 /** A screen still loading or refreshing after this long is checked as it is (and says so). */
 const SETTLE_CAP_MS = 11_000;
 
+/** The back office is its own page (admin.html); the customer app is the root. */
+const isBackOffice = (page: Page) => new URL(page.url()).pathname.endsWith('admin.html');
+
 /** Counts requests in flight (not the market socket), to know when a screen has its data. */
 function watch(page: Page, problems: Problem[]) {
   // The market socket's long polls and the screens' periodic refreshes never stop; only the
@@ -217,7 +220,7 @@ function watch(page: Page, problems: Problem[]) {
      * flight for QUIET_MS. A screen that keeps refreshing is checked after SETTLE_CAP_MS.
      */
     settled: async (): Promise<string | null> => {
-      if (!new URL(page.url()).pathname.endsWith('admin.html')) {
+      if (!isBackOffice(page)) {
         // The customer app keeps the previous screen up while the next one loads; wait for the
         // screen mark (src/app/router.tsx) to name the route on display, after any redirect.
         await page.waitForFunction(
@@ -303,27 +306,25 @@ async function visit(
   const started = Date.now();
   const unsettled = await settled();
   const drawn = Date.now();
-  const found = await axeProblems(page, `${route} (${locale})`);
-  const backOffice = new URL(page.url()).pathname.endsWith('admin.html');
-  const cut = (await cutOff(page, backOffice)).map((what) => ({
-    route: `${route} (${locale})`,
-    what,
-  }));
-  problems.push(...cut);
-  for (const problem of cut) progress(`  ${problem.what}`);
-  problems.push(...found);
-  for (const problem of found) progress(`  ${problem.what}`);
+  const where = `${route} (${locale})`;
+  const violations = await axeProblems(page, where);
+  const checked = Date.now();
+  const cut = (await cutOff(page, isBackOffice(page))).map((what) => ({ route: where, what }));
+  for (const problem of [...violations, ...cut]) {
+    problems.push(problem);
+    progress(`  ${problem.what}`);
+  }
   progress(
-    `${route} (${locale}) ${Date.now() - started} ms (settled ${drawn - started}, axe ${Date.now() - drawn}), ${found.length} violation(s)${unsettled ? `; still loading: ${unsettled}` : ''}`,
+    `${where} ${Date.now() - started} ms (settled ${drawn - started}, axe ${checked - drawn}), ${violations.length} violation(s)${unsettled ? `; still loading: ${unsettled}` : ''}`,
   );
 }
 
 /**
  * Text a reader cannot read whole at this width (issue 9: nothing cut off at 390 px): the page
  * scrolling sideways, text cut by its box (an ellipsis) or reaching past the screen's edge outside
- * a row that scrolls sideways, a table column squeezed narrower than a word of its header. In the back office a cell may be cut when its title holds the whole
- * text (read by hovering); on a phone there is no hover, so nothing may be cut that the screen
- * does not show whole elsewhere.
+ * a row that scrolls sideways, a table column squeezed narrower than a word of its header. In the
+ * back office a cell may be cut when its title holds the whole text (read by hovering); on a
+ * phone there is no hover, so nothing may be cut that the screen does not show whole elsewhere.
  */
 async function cutOff(page: Page, hoverShowsTitle: boolean): Promise<string[]> {
   return page.evaluate((titleCounts) => {
