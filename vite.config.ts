@@ -92,7 +92,15 @@ export default defineConfig({
               // Market figures and rows: formats, names, cards, the watchlist, news rows.
               name: 'market-parts',
               includeDependenciesRecursively: false,
-              test: /src[\\/](market[\\/](parts[\\/](marketIcons|ListState|SkeletonBlock|StatsGrid|useAfterPaint|Card|Segmented|ChangeText)|format|useMarketCall|names)|components[\\/]PriceFlash|favorite[\\/]watchlistStore|trade[\\/]ticket[\\/]sideTint|home[\\/]news[\\/](NewsRow|NewsLabels)|information[\\/]recordTime|i18n[\\/]seoulDateFormat)\.tsx?$/,
+              test: /src[\\/](market[\\/](parts[\\/](marketIcons|ListState|SkeletonBlock|StatsGrid|useAfterPaint|Card|Segmented|ChangeText)|useMarketCall|names)|components[\\/]PriceFlash|favorite[\\/]watchlistStore|trade[\\/]ticket[\\/]sideTint|home[\\/]news[\\/](NewsRow|NewsLabels)|information[\\/]recordTime|i18n[\\/]seoulDateFormat)\.tsx?$/,
+            },
+            {
+              // The stock detail's first paint (src/market/earlyQuote.ts) and the plain modules it
+              // draws with: none imports React or Chakra, so it runs as soon as it arrives, while
+              // the app's own chunks are still on their way.
+              name: 'quote-parts',
+              includeDependenciesRecursively: false,
+              test: /src[\\/]market[\\/](earlyQuote|format)\.ts$|contract[\\/]names\.ts$/,
             },
             {
               // What most screens show around their content: the header, load and empty states,

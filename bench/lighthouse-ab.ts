@@ -8,6 +8,7 @@
  *   npx tsx bench/lighthouse-ab.ts [base-ref, default HEAD]   (AB_PAIRS=7)
  *
  * `AB_PRICE=1` times the price on slow 4G with a 4× CPU instead (the bundle benchmark's figure).
+ * `AB_ROUTE=/login/start` scores the start screen, signed out, instead of the stock detail.
  *
  * The base is checked out in a temporary worktree (sharing node_modules), built and served by its
  * own app beside the working tree's.
@@ -32,6 +33,9 @@ type Support = typeof SupportModule;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const base = process.argv[2] ?? 'HEAD';
 const pairs = Number(process.env.AB_PAIRS ?? 7);
+const route = process.env.AB_ROUTE ?? STOCK_ROUTE;
+/** The start screen forwards a signed-in customer to Home: it is scored signed out. */
+const signedIn = route !== '/login/start';
 const say = (what: string) => process.stderr.write(`[ab] ${what}\n`);
 
 function run(cmd: string, args: string[], cwd: string): void {
@@ -79,7 +83,7 @@ try {
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('chromium has no default context');
-    for (const [name, app] of Object.entries(apps)) {
+    for (const [name, app] of signedIn ? Object.entries(apps) : []) {
       const page = await phonePage(context);
       const support = name === 'base' ? baseSupport : ownSupport;
       await support.registerInBrowser(
@@ -91,7 +95,7 @@ try {
       await page.close();
     }
     const lighthouseOf = (name: 'base' | 'work') =>
-      runLighthouse(chrome.port, `${apps[name].baseUrl}/#${STOCK_ROUTE}`, STOCK_ROUTE);
+      runLighthouse(chrome.port, `${apps[name].baseUrl}/#${route}`, route);
     const priceOf = async (name: 'base' | 'work') =>
       (await timePriceOnSlow4g(context, apps[name])).priceMs;
     if (process.env.AB_PRICE === '1') {
@@ -104,7 +108,7 @@ try {
           `${b.score} (TBT ${b.tbtMs}, index ${b.benchmarkIndex}), working tree ${w.score} (TBT ${w.tbtMs}, index ${w.benchmarkIndex})`,
       );
       console.log(
-        `\nstock detail, ${pairs} pairs: ${base} score ${summary(scores, (f) => f.score)}; TBT ${summary(scores, (f) => f.tbtMs)} ms`,
+        `\n${route}, ${pairs} pairs: ${base} score ${summary(scores, (f) => f.score)}; TBT ${summary(scores, (f) => f.tbtMs)} ms`,
       );
     }
   } finally {

@@ -26,13 +26,16 @@ interface Early {
   startedAt: number;
   /** The data on success, undefined otherwise. */
   answer: Promise<unknown>;
+  /** Set once a success has arrived: a screen's first render can show it at once. */
+  arrived?: { data: unknown };
 }
 
 const early = new Map<CallName, Early>();
 
 const keyOf = (body: unknown) => JSON.stringify(body);
 
-export function startEarlyCall<N extends CallName>(name: N, body: RequestOf<N>): void {
+/** Returns the answer as the screen's call will get it: the data, or undefined on failure. */
+export function startEarlyCall<N extends CallName>(name: N, body: RequestOf<N>): Promise<unknown> {
   const { token, account, language } = sessionStore.get();
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -52,7 +55,27 @@ export function startEarlyCall<N extends CallName>(name: N, body: RequestOf<N>):
       return e !== null && typeof e === 'object' && e.status === 1 ? (e.data ?? null) : undefined;
     })
     .catch(() => undefined);
-  early.set(name, { key: keyOf(body), startedAt: Date.now(), answer });
+  const entry: Early = { key: keyOf(body), startedAt: Date.now(), answer };
+  void answer.then((data) => {
+    if (data !== undefined) entry.arrived = { data };
+  });
+  early.set(name, entry);
+  return answer;
+}
+
+/** The early call for this call and body while it is fresh, left in place. */
+function freshEarlyCall(name: CallName, body: unknown): Early | null {
+  const found = early.get(name);
+  if (!found || found.key !== keyOf(body)) return null;
+  return Date.now() - found.startedAt > EARLY_CALL_TTL_MS ? null : found;
+}
+
+/**
+ * The early call's answer for this call and body, if a fresh success has already arrived; it stays
+ * in place for the screen's own call to take (a render may run twice, or be thrown away).
+ */
+export function arrivedEarlyCall(name: CallName, body: unknown): { data: unknown } | null {
+  return freshEarlyCall(name, body)?.arrived ?? null;
 }
 
 /**
@@ -60,9 +83,7 @@ export function startEarlyCall<N extends CallName>(name: N, body: RequestOf<N>):
  * when it failed; null when there is no (fresh) early call for it.
  */
 export function takeEarlyCall(name: CallName, body: unknown): Promise<unknown> | null {
-  const found = early.get(name);
-  if (!found || found.key !== keyOf(body)) return null;
-  early.delete(name);
-  if (Date.now() - found.startedAt > EARLY_CALL_TTL_MS) return null;
-  return found.answer;
+  const found = freshEarlyCall(name, body);
+  if (early.get(name)?.key === keyOf(body)) early.delete(name);
+  return found?.answer ?? null;
 }

@@ -12,6 +12,8 @@ interface EarlyScreen {
   load: () => Promise<unknown>;
   /** The call the screen makes first, known from its address alone. */
   firstCall?: (params: URLSearchParams) => FirstCall | null;
+  /** Draws what it can of the screen from that call's answer, before the app has arrived. */
+  firstPaint?: (answer: Promise<unknown>) => void;
 }
 
 export const loadStockDetailScreen = () => import('../market/StockDetailScreen');
@@ -29,6 +31,11 @@ const EARLY_SCREENS: Partial<Record<string, EarlyScreen>> = {
       const code = (params.get('code') ?? '').toUpperCase();
       return code ? { name: 'stockDetail', body: { code } } : null;
     },
+    // The price in place of the splash, about a second before the screen (bench/README.md).
+    firstPaint: (answer) =>
+      void import('../market/earlyQuote')
+        .then(({ paintEarlyQuote }) => paintEarlyQuote(answer))
+        .catch(() => undefined),
   },
 };
 
@@ -45,7 +52,10 @@ export function startScreenEarly(hash: string): void {
   const { token, language } = sessionStore.get();
   if (!screen || !token) return;
   const first = screen.firstCall?.(query);
-  if (first) startEarlyCall(first.name, first.body);
+  if (first) {
+    const answer = startEarlyCall(first.name, first.body);
+    screen.firstPaint?.(answer);
+  }
   // Its texts too (lazyScreen awaits them beside the chunk).
   SCREENS_PACK_LOADERS[localeOf(language)]().catch(() => undefined);
   // The chunk in the next task: its import adds a preload link per chunk it needs (~30 for the

@@ -99,7 +99,7 @@ describe('preloading the screen on the address', () => {
 
 describe('early calls', () => {
   it('hands over nothing for another body', () => {
-    startEarlyCall('stockDetail', { code: '005930' });
+    void startEarlyCall('stockDetail', { code: '005930' });
     expect(takeEarlyCall('stockDetail', { code: '000660' })).toBeNull();
   });
 
@@ -110,26 +110,26 @@ describe('early calls', () => {
           status: 400,
         }),
       );
-    startEarlyCall('stockDetail', { code: '005930' });
+    void startEarlyCall('stockDetail', { code: '005930' });
     await expect(takeEarlyCall('stockDetail', { code: '005930' })).resolves.toBeUndefined();
     answer = () => Promise.resolve(new Response('{"status":0}', { status: 401 }));
-    startEarlyCall('stockDetail', { code: '005930' });
+    void startEarlyCall('stockDetail', { code: '005930' });
     await expect(takeEarlyCall('stockDetail', { code: '005930' })).resolves.toBeUndefined();
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
-    startEarlyCall('stockDetail', { code: '005930' });
+    void startEarlyCall('stockDetail', { code: '005930' });
     await expect(takeEarlyCall('stockDetail', { code: '005930' })).resolves.toBeUndefined();
   });
 
   it('is not used once it is older than its time to live', () => {
     vi.useFakeTimers();
-    startEarlyCall('stockDetail', { code: '005930' });
+    void startEarlyCall('stockDetail', { code: '005930' });
     vi.advanceTimersByTime(EARLY_CALL_TTL_MS + 1);
     expect(takeEarlyCall('stockDetail', { code: '005930' })).toBeNull();
   });
 
   it('is the answer of the API call for the same name and body, without another request', async () => {
     const { call } = await import('../api/calls');
-    startEarlyCall('stockDetail', { code: '005930' });
+    void startEarlyCall('stockDetail', { code: '005930' });
     await expect(call('stockDetail', { code: '005930' })).resolves.toEqual({
       stock: { code: '005930' },
     });

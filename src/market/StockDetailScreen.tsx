@@ -11,11 +11,17 @@ import { preloadTradeTicket } from '../trade/ticket/lazyTradeTicket';
 import { SHEET_MAX_HEIGHT, TicketSheet } from '../trade/ticket/TicketSheet';
 import { TRADE_BAR_HEIGHT, TradeBar } from '../trade/ticket/TradeBar';
 import { StockChart } from './chart/StockChart';
-import { DIRECTION_COLOR, directionOf, formatAmount, formatPrice, formatShares } from './format';
+import {
+  DIRECTION_COLOR,
+  changeLabel,
+  directionOf,
+  formatAmount,
+  formatPrice,
+  formatShares,
+} from './format';
 import { useQuote, useQuoteValue } from './live';
 import { useIndustryName, useStockName } from './names';
 import { Card } from './parts/Card';
-import { changeLabel } from './parts/ChangeText';
 import { ListState } from './parts/ListState';
 import { OrderBook } from './parts/OrderBook';
 import { SimulatedBadge } from './parts/SimulatedBadge';

@@ -244,6 +244,18 @@ export const DIRECTION_COLOR: Record<Direction, string> = {
 };
 export const DIRECTION_ARROW: Record<Direction, string> = { up: '▲', down: '▼', flat: '' };
 
+/** The words of a change: "▲ 1,200 +1.23%" (the arrow replaces the sign). */
+export function changeLabel(change: number, rate?: number, decimals = 0, arrow = true): string {
+  const dir = directionOf(change);
+  return [
+    arrow && DIRECTION_ARROW[dir] ? DIRECTION_ARROW[dir] : null,
+    formatChange(change, decimals).replace(/^[+-]/, arrow ? '' : '$&'),
+    rate === undefined ? null : formatRate(rate),
+  ]
+    .filter((p) => p !== null)
+    .join(' ');
+}
+
 const SEOUL_OFFSET_MS = 9 * 3_600_000;
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const seoulDate = (d: Date) =>

@@ -1,7 +1,8 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { CallName } from '../../contract/calls';
 import type { DataOf, RequestOf } from '../api';
 import { call } from '../api';
+import { arrivedEarlyCall, takeEarlyCall } from '../api/earlyCall';
 
 export interface CallState<T> {
   data: T | null;
@@ -23,15 +24,31 @@ export function useMarketCall<N extends CallName>(
   const key = body === null ? null : JSON.stringify(body);
   const [attempt, setAttempt] = useState(0);
   const requestKey = key === null ? null : `${attempt}:${key}`;
+  // The start-up's early call (src/app/earlyScreen.ts) may have answered before this screen first
+  // renders: its first render then shows the data, rather than a loading state and, a commit
+  // later, the data (on a slow phone the price came ~0.5 s after the screen).
   const [result, setResult] = useState<{
     for: string | null;
     data: DataOf<N> | null;
     failed: boolean;
-  }>({ for: null, data: null, failed: false });
+  }>(() => {
+    const arrived = body === null ? null : arrivedEarlyCall(name, body);
+    return arrived
+      ? { for: `0:${key}`, data: arrived.data as DataOf<N>, failed: false }
+      : { for: null, data: null, failed: false };
+  });
+  // The request whose answer the first render took from the early call (its `for`), until the
+  // request changes: a mount's effect, run twice in Strict Mode, then asks for nothing.
+  const earlyFor = useRef(result.for);
   const silent = options.silent ?? true;
 
   useEffect(() => {
     if (key === null || requestKey === null) return;
+    if (requestKey === earlyFor.current) {
+      void takeEarlyCall(name, JSON.parse(key));
+      return;
+    }
+    earlyFor.current = null;
     let alive = true;
     // The key is the body as JSON: parsing it back keeps the effect's inputs to plain values.
     // The answer's render is a transition: React builds it in slices that yield to the browser,

@@ -49,12 +49,28 @@ describe('the built client', () => {
     expect(stock.length).toBeLessThanOrEqual(12);
     // The groups stay off the start screen (its 170 KB budget, bench/README.md).
     const startFiles = [...start].map((key) => manifest[key]?.file ?? '');
-    expect(startFiles.filter((file) => /(screen|market|live|socket)-parts/.test(file))).toEqual([]);
+    expect(
+      startFiles.filter((file) => /(screen|market|quote|live|socket)-parts/.test(file)),
+    ).toEqual([]);
     // Nor does the back office load the customer app's entry with a group (a group chunk with a
     // lazy import takes its preload helper from the customer entry, which then starts the app).
     const entry = manifest['index.html']?.file;
     const backOffice = [...filesOf(manifest, 'admin.html')].map((key) => manifest[key]?.file);
     expect(entry).toBeTruthy();
     expect(backOffice).not.toContain(entry);
+  });
+
+  it("paints the stock detail's quote with the entry's files and its own alone", () => {
+    // src/market/earlyQuote.ts runs while React and Chakra are still on their way: a chunk of
+    // theirs among its imports would hold the paint until they had arrived and run.
+    const manifest = JSON.parse(
+      readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'),
+    ) as Manifest;
+    const entry = filesOf(manifest, 'index.html');
+    const painter = [...filesOf(manifest, 'src/market/earlyQuote.ts')]
+      .filter((key) => !entry.has(key))
+      .map((key) => manifest[key]?.file ?? key);
+    expect(painter.length).toBeGreaterThan(0);
+    expect(painter.filter((file) => !/(earlyQuote|quote-parts)-/.test(file))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import type { TextProps } from '@chakra-ui/react';
-import { DIRECTION_ARROW, DIRECTION_COLOR, directionOf, formatChange, formatRate } from '../format';
+import { DIRECTION_COLOR, changeLabel, directionOf, formatRate } from '../format';
 
 interface ChangeTextProps extends Omit<TextProps, 'children'> {
   change: number;
@@ -10,17 +10,6 @@ interface ChangeTextProps extends Omit<TextProps, 'children'> {
   arrow?: boolean;
 }
 
-/** The words of a change: "▲ 1,200 +1.23%" (the arrow replaces the sign). */
-export function changeLabel(change: number, rate?: number, decimals = 0, arrow = true): string {
-  const dir = directionOf(change);
-  return [
-    arrow && DIRECTION_ARROW[dir] ? DIRECTION_ARROW[dir] : null,
-    formatChange(change, decimals).replace(/^[+-]/, arrow ? '' : '$&'),
-    rate === undefined ? null : formatRate(rate),
-  ]
-    .filter((p) => p !== null)
-    .join(' ');
-}
 
 /** "▲ 1,200 +1.23%" in red, or blue when down (the Korean convention). */
 export function ChangeText({ change, rate, decimals = 0, arrow = true, ...rest }: ChangeTextProps) {

@@ -37,7 +37,7 @@ export function SimulatedBadge({ compact = false }: { compact?: boolean }) {
         lineHeight="1.2"
         whiteSpace={compact ? 'nowrap' : undefined}
       >
-        {compact ? t('market.simulatedShort') : text}
+        {compact ? t('common.simulatedShort') : text}
       </Text>
     </Flex>
   );
