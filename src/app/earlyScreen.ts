@@ -54,7 +54,9 @@ export function startScreenEarly(hash: string): void {
   const first = screen.firstCall?.(query);
   if (first) {
     const answer = startEarlyCall(first.name, first.body);
-    screen.firstPaint?.(answer);
+    // In a task of its own: its import adds preload links too (its chunk and styles).
+    const paint = screen.firstPaint;
+    if (paint) setTimeout(() => paint(answer), 0);
   }
   // Its texts too (lazyScreen awaits them beside the chunk).
   SCREENS_PACK_LOADERS[localeOf(language)]().catch(() => undefined);
