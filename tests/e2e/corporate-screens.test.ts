@@ -5,7 +5,14 @@ import { LANGUAGES } from '../../contract/languages';
 import { CALL_PATHS } from '../../contract/paths';
 import { REST } from '../../src/testing/fakeBackend';
 import { seriousAxeProblems } from './axe';
-import { launchBrowser, newPhonePage, registerCustomer, startApp, step } from './support';
+import {
+  launchBrowser,
+  newPhonePage,
+  registerCustomer,
+  signedInOnLoad,
+  startApp,
+  step,
+} from './support';
 import type { RunningApp } from './support';
 
 /**
@@ -46,14 +53,7 @@ describe.each(LANGUAGES.map((l) => [l.locale, l.stored] as const))(
       const page = await newPhonePage(browser);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-      await page.addInitScript(
-        ({ lang, token, account }) => {
-          localStorage.setItem('lang', JSON.stringify(lang));
-          localStorage.setItem('tokend', JSON.stringify(token));
-          localStorage.setItem('account', JSON.stringify(account));
-        },
-        { lang: stored, token: session.token, account: session.account },
-      );
+      await signedInOnLoad(page, session, stored);
       const problems: string[] = [];
       const check = async (where: string, testId: string) => {
         await page.getByTestId(testId).first().waitFor({ timeout: 30_000 });

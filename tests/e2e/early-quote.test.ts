@@ -3,7 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { LANGUAGES } from '../../contract/languages';
 import { seriousAxeProblems } from './axe';
 import type { CustomerSession, RunningApp } from './support';
-import { launchBrowser, newPhonePage, registerCustomer, startApp, step } from './support';
+import {
+  launchBrowser,
+  newPhonePage,
+  registerCustomer,
+  signedInOnLoad,
+  startApp,
+  step,
+} from './support';
 
 /**
  * The stock detail's first paint (src/market/earlyQuote.ts): from the detail call the entry starts,
@@ -104,14 +111,7 @@ const marksOf = (page: Page) => page.evaluate<Marks>('window.__marks');
 /** A phone signed in, in `stored`'s language, whose app start waits for `release()`. */
 async function heldPhone(stored: string): Promise<{ page: Page; release: () => void }> {
   const page = await newPhonePage(browser);
-  await page.addInitScript(
-    ({ lang, token, account }) => {
-      localStorage.setItem('lang', JSON.stringify(lang));
-      localStorage.setItem('tokend', JSON.stringify(token));
-      localStorage.setItem('account', JSON.stringify(account));
-    },
-    { lang: stored, token: session.token, account: session.account },
-  );
+  await signedInOnLoad(page, session, stored);
   await page.addInitScript(MEASURE_ON_APPEARANCE);
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));

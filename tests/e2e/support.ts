@@ -311,6 +311,25 @@ export async function newPhonePage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * Before every load of `page`, its local storage holds the customer's session and the stored
+ * language (`kor`, `en`, `tw`, `cn`), as after a sign-in: the app starts signed in.
+ */
+export async function signedInOnLoad(
+  page: Page,
+  session: { token: string; account: string },
+  stored: string,
+): Promise<void> {
+  await page.addInitScript(
+    ({ lang, token, account }) => {
+      localStorage.setItem('lang', JSON.stringify(lang));
+      localStorage.setItem('tokend', JSON.stringify(token));
+      localStorage.setItem('account', JSON.stringify(account));
+    },
+    { lang: stored, token: session.token, account: session.account },
+  );
+}
+
 /** Runs a step of a journey; on failure leaves a screenshot in test-results/ named after the step. */
 export async function step<T>(page: Page, name: string, action: () => Promise<T>): Promise<T> {
   try {
