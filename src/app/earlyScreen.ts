@@ -12,8 +12,11 @@ interface EarlyScreen {
   load: () => Promise<unknown>;
   /** The call the screen makes first, known from its address alone. */
   firstCall?: (params: URLSearchParams) => FirstCall | null;
-  /** Draws what it can of the screen from that call's answer, before the app has arrived. */
-  firstPaint?: (answer: Promise<unknown>) => void;
+  /**
+   * Draws what it can of the screen from that call's answer before the app has arrived, while the
+   * address is still `hash`.
+   */
+  firstPaint?: (answer: Promise<unknown>, hash: string) => void;
 }
 
 export const loadStockDetailScreen = () => import('../market/StockDetailScreen');
@@ -32,9 +35,9 @@ const EARLY_SCREENS: Partial<Record<string, EarlyScreen>> = {
       return code ? { name: 'stockDetail', body: { code } } : null;
     },
     // The price in place of the splash, about a second before the screen (bench/README.md).
-    firstPaint: (answer) =>
+    firstPaint: (answer, hash) =>
       void import('../market/earlyQuote')
-        .then(({ paintEarlyQuote }) => paintEarlyQuote(answer))
+        .then(({ paintEarlyQuote }) => paintEarlyQuote(answer, hash))
         .catch(() => undefined),
   },
 };
@@ -56,7 +59,7 @@ export function startScreenEarly(hash: string): void {
     const answer = startEarlyCall(first.name, first.body);
     // In a task of its own: its import adds preload links too (its chunk and styles).
     const paint = screen.firstPaint;
-    if (paint) setTimeout(() => paint(answer), 0);
+    if (paint) setTimeout(() => paint(answer, hash), 0);
   }
   // Its texts too (lazyScreen awaits them beside the chunk).
   SCREENS_PACK_LOADERS[localeOf(language)]().catch(() => undefined);

@@ -73,6 +73,7 @@ describe('the early quote drawn from the detail answer', () => {
 });
 
 describe('painting it in place of the splash', () => {
+  const STOCK = '#/market/stockDetail?code=005930';
   const SPLASH = '<div class="boot-splash" data-testid="boot-splash"></div>';
   let root: HTMLElement;
   beforeEach(() => {
@@ -81,7 +82,7 @@ describe('painting it in place of the splash', () => {
     root.id = 'root';
     root.innerHTML = SPLASH;
     document.body.append(root);
-    window.location.hash = '#/market/stockDetail?code=005930';
+    window.location.hash = STOCK;
   });
   afterEach(() => {
     root.remove();
@@ -89,7 +90,7 @@ describe('painting it in place of the splash', () => {
   });
 
   it('replaces the splash, and puts it back when the address changes before the app starts', async () => {
-    await paintEarlyQuote(Promise.resolve(ANSWER));
+    await paintEarlyQuote(Promise.resolve(ANSWER), STOCK);
     expect(root.querySelector('[data-testid="early-quote"]')).not.toBeNull();
     expect(root.querySelector('[data-testid="boot-splash"]')).toBeNull();
     window.location.hash = '#/market/index';
@@ -99,10 +100,16 @@ describe('painting it in place of the splash', () => {
 
   it('leaves alone what the app has drawn, and the splash when the call failed', async () => {
     root.innerHTML = '<div data-testid="stock-detail"></div>';
-    await paintEarlyQuote(Promise.resolve(ANSWER));
+    await paintEarlyQuote(Promise.resolve(ANSWER), STOCK);
     expect(root.innerHTML).toBe('<div data-testid="stock-detail"></div>');
     root.innerHTML = SPLASH;
-    await paintEarlyQuote(Promise.resolve(undefined));
+    await paintEarlyQuote(Promise.resolve(undefined), STOCK);
+    expect(root.innerHTML).toBe(SPLASH);
+  });
+
+  it('draws nothing once the customer has left the address the call was made for', async () => {
+    window.location.hash = '#/market/index';
+    await paintEarlyQuote(Promise.resolve(ANSWER), STOCK);
     expect(root.innerHTML).toBe(SPLASH);
   });
 });

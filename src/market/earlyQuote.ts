@@ -138,18 +138,19 @@ const showsSplash = (root: HTMLElement) =>
 
 /**
  * Draws the screen's top in place of the splash once the detail call has answered, if the app has
- * not drawn first. Leaving the address before the app arrives (a back gesture) puts the splash back.
+ * not drawn first and the address is still `address`, the one the call was made for. Leaving the
+ * address before the app arrives (a back gesture) puts the splash back.
  */
-export async function paintEarlyQuote(answer: Promise<unknown>): Promise<void> {
+export async function paintEarlyQuote(answer: Promise<unknown>, address: string): Promise<void> {
   const root = document.getElementById('root');
   const locale = localeOf(sessionStore.get().language);
   const [data, pack] = await Promise.all([answer, PACK_LOADERS[locale]().catch(() => null)]);
   const common = pack?.default.ui.common as Partial<EarlyTexts> | undefined;
   if (!root || !showsSplash(root) || !common?.simulatedShort) return;
+  if (window.location.hash !== address) return;
   const view = earlyQuoteView(data, locale, { simulatedShort: common.simulatedShort });
   if (!view) return;
   const splash = root.firstElementChild as Element;
-  const address = window.location.hash;
   root.replaceChildren(view);
   const restore = () => {
     if (window.location.hash !== address && view.parentNode === root) root.replaceChildren(splash);

@@ -10,7 +10,6 @@ interface ChangeTextProps extends Omit<TextProps, 'children'> {
   arrow?: boolean;
 }
 
-
 /** "▲ 1,200 +1.23%" in red, or blue when down (the Korean convention). */
 export function ChangeText({ change, rate, decimals = 0, arrow = true, ...rest }: ChangeTextProps) {
   return (
