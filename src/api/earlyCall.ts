@@ -63,19 +63,21 @@ export function startEarlyCall<N extends CallName>(name: N, body: RequestOf<N>):
   return answer;
 }
 
-/** The early call for this call and body while it is fresh, left in place. */
-function freshEarlyCall(name: CallName, body: unknown): Early | null {
+/** The early call for this call and body, fresh or not. */
+function matching(name: CallName, body: unknown): Early | null {
   const found = early.get(name);
-  if (!found || found.key !== keyOf(body)) return null;
-  return Date.now() - found.startedAt > EARLY_CALL_TTL_MS ? null : found;
+  return found && found.key === keyOf(body) ? found : null;
 }
+
+const isFresh = (entry: Early) => Date.now() - entry.startedAt <= EARLY_CALL_TTL_MS;
 
 /**
  * The early call's answer for this call and body, if a fresh success has already arrived; it stays
  * in place for the screen's own call to take (a render may run twice, or be thrown away).
  */
 export function arrivedEarlyCall(name: CallName, body: unknown): { data: unknown } | null {
-  return freshEarlyCall(name, body)?.arrived ?? null;
+  const found = matching(name, body);
+  return found && isFresh(found) ? (found.arrived ?? null) : null;
 }
 
 /**
@@ -83,7 +85,8 @@ export function arrivedEarlyCall(name: CallName, body: unknown): { data: unknown
  * when it failed; null when there is no (fresh) early call for it.
  */
 export function takeEarlyCall(name: CallName, body: unknown): Promise<unknown> | null {
-  const found = freshEarlyCall(name, body);
-  if (early.get(name)?.key === keyOf(body)) early.delete(name);
-  return found?.answer ?? null;
+  const found = matching(name, body);
+  if (!found) return null;
+  early.delete(name);
+  return isFresh(found) ? found.answer : null;
 }
