@@ -54,7 +54,18 @@ describe('the news list', () => {
     expect(await screen.findByTestId('news-loading')).toBeTruthy();
     expect(screen.queryByText('시장 개장')).toBeNull();
     expect(screen.queryByTestId('news-list')).toBeNull();
-    expect(api.call.mock.calls.at(-1)?.[1]).toEqual({ tag: 'stocks', page: 1, pageSize: 10 });
+    // The tab switch is a router navigation, which React renders as a transition: its effects (the
+    // list's request) run after its commit, so the new tab's loading state can be on screen a
+    // moment before its call is made.
+    await waitFor(() =>
+      expect(api.call.mock.calls.at(-1)?.[1]).toEqual({ tag: 'stocks', page: 1, pageSize: 10 }),
+    );
+    expect(api.call.mock.calls.map((c) => (c[1] as { tag: string }).tag)).toEqual([
+      'all',
+      'stocks',
+    ]);
+    expect(screen.getByTestId('news-loading')).toBeTruthy();
+    expect(screen.queryByText('시장 개장')).toBeNull();
 
     answerStocks({ items: [ALL[1]!], page: 1, pageSize: 10, total: 1 });
     await waitFor(() =>
