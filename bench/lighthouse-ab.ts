@@ -7,7 +7,8 @@
  *
  *   npx tsx bench/lighthouse-ab.ts [base-ref, default HEAD]   (AB_PAIRS=7)
  *
- * `AB_PRICE=1` times the price on slow 4G with a 4× CPU instead (the bundle benchmark's figure).
+ * `AB_PRICE=1` times the price and the chart on slow 4G with a 4× CPU instead (the bundle
+ * benchmark's figures).
  * `AB_ROUTE=/login/start` scores the start screen, signed out, instead of the stock detail.
  *
  * The base is checked out in a temporary worktree (sharing node_modules), built and served by its
@@ -96,11 +97,16 @@ try {
     }
     const lighthouseOf = (name: 'base' | 'work') =>
       runLighthouse(chrome.port, `${apps[name].baseUrl}/#${route}`, route);
-    const priceOf = async (name: 'base' | 'work') =>
-      (await timePriceOnSlow4g(context, apps[name])).priceMs;
+    const priceOf = async (name: 'base' | 'work') => timePriceOnSlow4g(context, apps[name]);
     if (process.env.AB_PRICE === '1') {
-      const prices = await inPairs(priceOf, (b, w) => `${b} ms, working tree ${w} ms`);
-      console.log(`\nprice on slow 4G, ${pairs} pairs: ${base} ${summary(prices, (x) => x)} ms`);
+      const times = await inPairs(
+        priceOf,
+        (b, w) =>
+          `price ${b.priceMs} ms, chart ${b.chartMs} ms; working tree ${w.priceMs} ms, ${w.chartMs} ms`,
+      );
+      console.log(
+        `\non slow 4G, ${pairs} pairs: ${base} price ${summary(times, (x) => x.priceMs)} ms; chart ${summary(times, (x) => x.chartMs)} ms`,
+      );
     } else {
       const scores = await inPairs(
         lighthouseOf,

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { COMPILE_HINT } from '../../build/compile-hints';
 
 /**
  * The client the browser tests drive (built by the project's global setup, as `npm start` builds
@@ -72,5 +74,31 @@ describe('the built client', () => {
       .map((key) => manifest[key]?.file ?? key);
     expect(painter.length).toBeGreaterThan(0);
     expect(painter.filter((file) => !/(earlyQuote|quote-parts)-/.test(file))).toEqual([]);
+  });
+
+  it('asks V8 to compile the start-up chunks off the main thread, and only those', () => {
+    // build/compile-hints.ts: the entry and every chunk index.html preloads, in each encoding the
+    // server sends (the hint comes after compression, which is why the copies are checked).
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const linked = [
+      ...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/(assets\/[^"]+\.js)"/g),
+    ].map((m) => m[1] ?? '');
+    expect(linked.length).toBeGreaterThan(3);
+    const heads = (file: string) => {
+      const path = join(dist, file);
+      return [
+        readFileSync(path, 'utf8'),
+        brotliDecompressSync(readFileSync(`${path}.br`)).toString('utf8'),
+        gunzipSync(readFileSync(`${path}.gz`)).toString('utf8'),
+      ].map((code) => code.startsWith(COMPILE_HINT));
+    };
+    for (const file of linked) expect([file, ...heads(file)]).toEqual([file, true, true, true]);
+    // A screen's chunk is not hinted: it runs only some of its functions.
+    const manifest = JSON.parse(
+      readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'),
+    ) as Manifest;
+    const screen = manifest['src/market/StockDetailScreen.tsx']?.file ?? '';
+    expect(screen).toMatch(/StockDetailScreen-/);
+    expect(heads(screen)).toEqual([false, false, false]);
   });
 });
