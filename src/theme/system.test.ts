@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { customerSystem } from './system';
+import { FONT_BODY, customerSystem } from './system';
 
 const system = customerSystem();
 
@@ -29,6 +29,15 @@ describe('the customer theme', () => {
     expect(used.has('nativeSelect')).toBe(true);
     const missing = [...used].filter((key) => !hasSlot(key));
     expect(missing).toEqual([]);
+  });
+
+  it("gives the body the system's UI font, and the quote painted before the app the same one", () => {
+    expect(system.token('fonts.body')).toBe(FONT_BODY);
+    // The early quote (src/market/earlyQuote.ts) must look like the screen it gives way to; on the
+    // test machine every stack ends in the same font, so the browser test would not see a change.
+    const early = readFileSync(join(process.cwd(), 'src/market/earlyQuote.css'), 'utf8');
+    const families = [...early.matchAll(/font-family:\s*([^;]+);/g)].map((m) => m[1]?.trim());
+    expect(families).toEqual([FONT_BODY]);
   });
 });
 
