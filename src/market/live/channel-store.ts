@@ -10,7 +10,7 @@ import type { SchedulerLike } from 'rxjs';
 import { conflateToFrame, sharedByKey } from '../../../streams';
 import type { ChannelState } from './channel';
 import { openChannel } from './channel';
-import { transportOptions } from './transport';
+import { hasMarketConnection, marketConnection, transportOptions } from './transport';
 
 const latest = new Map<string, ChannelState>();
 let shared: ((channel: string) => Observable<ChannelState>) | null = null;
@@ -43,11 +43,16 @@ function channelStream(channel: string): Observable<ChannelState> {
   shared ??= sharedByKey(
     (key: string) =>
       new Observable<ChannelState>((subscriber) => {
-        // The channel (and, for the first, the socket) opens in a task of its own, not in the
-        // passive effects of the commit that mounted its view: on the stock screen's load those
-        // run as one task, which the socket's set-up made a long one on a slow phone. Tests that
-        // set a scheduler keep their own timing.
+        // The channel opens in a task of its own, not in the passive effects of the commit that
+        // mounted its view: on the stock screen's load those run as one task, which the socket's
+        // set-up made a long one on a slow phone. The socket itself (for the first channel) is
+        // created in the task before, so that neither task holds both. Tests that set a
+        // scheduler keep their own timing.
         const upstream = openChannel(key);
+        const connecting =
+          frameScheduler || hasMarketConnection()
+            ? undefined
+            : asyncScheduler.schedule(() => void marketConnection());
         const opened = frameScheduler ? upstream : upstream.pipe(subscribeOn(asyncScheduler));
         const inner = opened.subscribe({
           next: (state) => {
@@ -58,6 +63,7 @@ function channelStream(channel: string): Observable<ChannelState> {
           complete: () => subscriber.complete(),
         });
         return () => {
+          connecting?.unsubscribe();
           inner.unsubscribe();
           latest.delete(key);
         };

@@ -101,6 +101,32 @@ describe('live market hooks', () => {
     expect(connects).toBe(1);
   });
 
+  it('creates the socket in a task of its own, before the first channel subscribes', async () => {
+    setup({ connects: true });
+    // `created` turns true in a microtask queued as the socket is created: once the task that
+    // created it has ended.
+    let created = false;
+    const open = transportOptions().connect;
+    configureMarketTransport({
+      ...transportOptions(),
+      connect: () => {
+        queueMicrotask(() => (created = true));
+        return open();
+      },
+    });
+    // The channel's subscription reads the socket's state first: was the creation's task over?
+    const readAfterCreation: boolean[] = [];
+    let connected = false;
+    Object.defineProperty(fake, 'connected', {
+      configurable: true,
+      get: () => (readAfterCreation.push(created), connected),
+      set: (value: boolean) => (connected = value),
+    });
+    const probe = watch(() => useQuote('005930'));
+    await waitFor(() => expect(probe.last().data?.price).toBe(100));
+    expect(readAfterCreation[0]).toBe(true);
+  });
+
   it('resubscribes after the connection drops and comes back', async () => {
     setup({ connects: true });
     const probe = watch(() => useQuote('005930'));

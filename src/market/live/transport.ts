@@ -60,6 +60,11 @@ export function configureMarketTransport(overrides: Partial<MarketTransportOptio
   connection = null;
 }
 
+/** Whether the connection has been opened (by `marketConnection`). */
+export function hasMarketConnection(): boolean {
+  return connection !== null;
+}
+
 /** The one connection, opened on first call. */
 export function marketConnection(): MarketConnection {
   if (connection) return connection;
