@@ -13,7 +13,7 @@ import { installNativeAdapter } from '../native';
 import { registerWorker } from '../pwa/registerWorker';
 import { sessionStore } from '../session';
 import { customerSystem } from '../theme/system';
-import { split as themeStyles } from '../theme/ThemeProvider';
+import { globalStyles, split as themeStyles, writeGlobalStyles } from '../theme/ThemeProvider';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -62,6 +62,12 @@ async function boot(): Promise<void> {
   // first render's slices).
   await nextTask();
   themeStyles(customerSystem());
+  // The reset and global styles: built in one task, compiled and written in the next (each ~10 ms
+  // on a slow phone; Chakra's provider did both in the first render's commit).
+  await nextTask();
+  globalStyles(customerSystem());
+  await nextTask();
+  writeGlobalStyles(customerSystem());
   if (!(await ready)) {
     appRoot().render(<ConfigRetry onRetry={boot} />);
     return;

@@ -2,17 +2,30 @@ import { Box, createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/r
 import { Global } from '@emotion/react';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { cssText, split, ThemeProvider, TOKEN_ATTRIBUTE, tokenBlock } from './ThemeProvider';
+import {
+  cssText,
+  GLOBAL_KEY,
+  globalStyles,
+  split,
+  ThemeProvider,
+  TOKEN_ATTRIBUTE,
+  tokenBlock,
+  writeGlobalStyles,
+} from './ThemeProvider';
 import { customerSystem } from './system';
 
 const system = customerSystem();
 
-/** The rules emotion inserts for a global style object. */
-function emotionRules(styles: object): string {
-  const { unmount } = render(<Global styles={styles as Parameters<typeof Global>[0]['styles']} />);
-  const text = [...document.head.querySelectorAll('style[data-emotion]')]
+/** The text of the stylesheets emotion wrote under a key (`data-emotion="<key> …"`). */
+const sheetText = (key: string) =>
+  [...document.head.querySelectorAll(`style[data-emotion^="${key}"]`)]
     .map((style) => style.textContent)
     .join('');
+
+/** The rules emotion's `Global` inserts for a global style object. */
+function emotionRules(styles: object): string {
+  const { unmount } = render(<Global styles={styles as Parameters<typeof Global>[0]['styles']} />);
+  const text = sheetText('css-global');
   unmount();
   return text;
 }
@@ -55,10 +68,23 @@ describe('ThemeProvider', () => {
     ).toBe('@layer x{:where(html){--a:1;--c:red;}}');
   });
 
-  it('hands Chakra the system without the token block, and writes the block once', () => {
+  it("writes the reset and global styles as Chakra's provider would have, once", () => {
+    const parts = (system._global as object[]).filter((p) => p !== tokens);
+    expect(parts).toHaveLength(2);
+    const chakras = emotionRules(parts);
+    expect(chakras).toContain('@layer reset');
+    expect(chakras).toContain('@layer base');
+    expect(sheetText(GLOBAL_KEY)).toBe('');
+    writeGlobalStyles(system);
+    writeGlobalStyles(system);
+    // The same rules, vendor prefixes included (stylis compiled both).
+    expect(sheetText(GLOBAL_KEY)).toBe(chakras);
+    expect(globalStyles(system)).toBe(globalStyles(system));
+  });
+
+  it('hands Chakra the system without global styles, and writes the token block once', () => {
     const { lean } = split(system);
-    expect((lean._global as object[]).some((part) => '@layer tokens' in part)).toBe(false);
-    expect(lean._global).toEqual((system._global as object[]).filter((p) => p !== tokens));
+    expect(lean._global).toEqual([]);
     expect(lean.css).toBe(system.css);
     const first = render(
       <ThemeProvider system={system}>

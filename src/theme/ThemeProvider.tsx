@@ -1,4 +1,6 @@
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
+import createCache from '@emotion/cache';
+import { css } from '@emotion/react';
 import { useInsertionEffect, type ReactNode } from 'react';
 
 /**
@@ -6,7 +8,7 @@ import { useInsertionEffect, type ReactNode } from 'react';
  * stylesheet. Through Chakra's provider they go to emotion, which serialises, hashes and parses
  * the whole block in JavaScript as the first screen commits (on a slow phone the largest part of
  * that commit, and of the stock detail's blocking time); the browser parses the same text natively.
- * The reset and global styles, small, still go through emotion.
+ * The reset and global styles go through emotion, but outside the commit (`writeGlobalStyles`).
  */
 export function ThemeProvider({
   system,
@@ -17,6 +19,7 @@ export function ThemeProvider({
 }) {
   const { lean, tokenCss } = split(system);
   useInsertionEffect(() => {
+    writeGlobalStyles(system);
     if (document.head.querySelector(`style[${TOKEN_ATTRIBUTE}]`)) return;
     const style = document.createElement('style');
     style.setAttribute(TOKEN_ATTRIBUTE, '');
@@ -27,6 +30,41 @@ export function ThemeProvider({
 }
 
 export const TOKEN_ATTRIBUTE = 'data-maru-tokens';
+
+/** The emotion key of the reset and global styles' stylesheet (`data-emotion="maru-global"`). */
+export const GLOBAL_KEY = 'maru-global';
+const written = new WeakSet<SystemContext>();
+
+/**
+ * The theme's reset and global styles (Chakra's preflight and `globalCss`), compiled by emotion as
+ * its `Global` would (stylis, with its vendor prefixes) into a stylesheet of their own. Chakra's
+ * provider would do it in the first screen's commit, ~10 ms of stylis on a slow phone's longest
+ * task; boot calls this in the theme's own task, before the first render, and the provider's
+ * insertion effect calls it too, for a render that boot did not start (it writes them once).
+ * All of it sits in cascade layers (`reset`, `base`), so where the sheet sits in the head does not
+ * change what wins.
+ */
+export function writeGlobalStyles(system: SystemContext): void {
+  if (written.has(system)) return;
+  written.add(system);
+  const cache = createCache({ key: GLOBAL_KEY });
+  cache.insert('', globalStyles(system), cache.sheet, false);
+}
+
+const serialized = new WeakMap<SystemContext, ReturnType<typeof css>>();
+
+/**
+ * The reset and the global styles, as Chakra hands them to emotion's `Global`, built and
+ * serialised (boot does this in a task before the one that compiles and writes them).
+ */
+export function globalStyles(system: SystemContext): ReturnType<typeof css> {
+  let found = serialized.get(system);
+  if (!found) {
+    found = css([system.getPreflightCss(), system.getGlobalCss()]);
+    serialized.set(system, found);
+  }
+  return found;
+}
 
 type StyleObject = { [key: string]: string | number | StyleObject };
 
@@ -48,18 +86,18 @@ export function cssText(rules: StyleObject): string {
 const splits = new WeakMap<SystemContext, { lean: SystemContext; tokenCss: string }>();
 
 /**
- * The system as the provider sees it, with only the reset and global styles in its global styles
- * (a view: every other member is the system's own), and the token block as CSS, led by the layer
- * order so the order holds whichever stylesheet the browser reads first. The build makes
- * Chakra's `_global` lazy (build/lazy-chakra-global.ts), so the token block never goes
- * through Chakra's style engine: it is written here straight from the token dictionary.
+ * The system as the provider sees it, with no global styles (a view: every other member is the
+ * system's own; `writeGlobalStyles` writes the reset and global styles), and the token block as
+ * CSS, led by the layer order so the order holds whichever stylesheet the browser reads first. The
+ * build makes Chakra's `_global` lazy (build/lazy-chakra-global.ts), so the token block never
+ * goes through Chakra's style engine: it is written here straight from the token dictionary.
  */
 export function split(system: SystemContext) {
   let found = splits.get(system);
   if (!found) {
     found = {
       lean: Object.create(system, {
-        _global: { value: [system.getPreflightCss(), system.getGlobalCss()] },
+        _global: { value: [] },
       }) as SystemContext,
       tokenCss: system.layers.atRule + tokenBlock(system),
     };
