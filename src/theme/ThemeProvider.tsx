@@ -38,9 +38,9 @@ const written = new WeakSet<SystemContext>();
 /**
  * The theme's reset and global styles (Chakra's preflight and `globalCss`), compiled by emotion as
  * its `Global` would (stylis, with its vendor prefixes) into a stylesheet of their own. Chakra's
- * provider would do it in the first screen's commit, ~10 ms of stylis on a slow phone's longest
- * task; boot calls this in the theme's own task, before the first render, and the provider's
- * insertion effect calls it too, for a render that boot did not start (it writes them once).
+ * provider would do it in the first screen's commit, already the start-up's longest task; boot
+ * calls this in a task of its own before the first render, and the provider's insertion effect
+ * calls it too, for a render that boot did not start (it writes them once).
  * All of it sits in cascade layers (`reset`, `base`), so where the sheet sits in the head does not
  * change what wins.
  */
