@@ -12,7 +12,14 @@ import { openCustomerAccounts } from '../../server/ledger';
 import { newAccountId } from '../../server/modules/user/account-id';
 import { seriousAxeProblems } from './axe';
 import type { RunningApp } from './support';
-import { launchBrowser, newPhonePage, staffFirstSignIn, startApp, step } from './support';
+import {
+  launchBrowser,
+  newPhonePage,
+  signedInOnLoad,
+  staffFirstSignIn,
+  startApp,
+  step,
+} from './support';
 
 /**
  * Issue 13's journey: a check-in streak earns a reward. An operator adds a reward to the
@@ -81,14 +88,7 @@ afterAll(async () => {
 /** A phone signed in as the customer, in a stored language. */
 async function customerPhone(lang: string): Promise<Page> {
   const page = await newPhonePage(browser);
-  await page.addInitScript(
-    ({ lang: stored, token, account }) => {
-      localStorage.setItem('lang', JSON.stringify(stored));
-      localStorage.setItem('tokend', JSON.stringify(token));
-      localStorage.setItem('account', JSON.stringify(account));
-    },
-    { lang, token: session.token, account: session.account },
-  );
+  await signedInOnLoad(page, session, lang);
   return page;
 }
 

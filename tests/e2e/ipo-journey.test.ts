@@ -17,6 +17,7 @@ import {
   staffFirstSignIn,
   startAppInProcessWithStaff,
   step,
+  storeSignedIn,
 } from './support';
 import type { InProcessApp } from './support';
 
@@ -159,11 +160,7 @@ describe('the IPO journey on a clock the test moves', () => {
       problems.push(...(await seriousAxeProblems(phone, where, { detail: true })));
     };
     await phone.goto(app.baseUrl);
-    await phone.evaluate(({ token, account }) => {
-      localStorage.setItem('lang', JSON.stringify('kor'));
-      localStorage.setItem('tokend', JSON.stringify(token));
-      localStorage.setItem('account', JSON.stringify(account));
-    }, customer);
+    await storeSignedIn(phone, customer, 'kor');
     const go = async (route: string) => {
       await phone.goto(`${app.baseUrl}/?load=${Date.now()}#${route}`);
     };

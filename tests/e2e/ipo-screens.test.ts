@@ -13,6 +13,7 @@ import {
   staffFirstSignIn,
   startAppWithStaff,
   step,
+  storeSignedIn,
 } from './support';
 import type { RunningApp } from './support';
 
@@ -93,11 +94,7 @@ describe('the IPO screens against the running app', () => {
       problems.push(...(await seriousAxeProblems(phone, where, { detail: true })));
     };
     await phone.goto(app.baseUrl);
-    await phone.evaluate(({ token, account }) => {
-      localStorage.setItem('lang', JSON.stringify('kor'));
-      localStorage.setItem('tokend', JSON.stringify(token));
-      localStorage.setItem('account', JSON.stringify(account));
-    }, customer);
+    await storeSignedIn(phone, customer, 'kor');
     const go = async (route: string) => {
       await phone.goto(`${app.baseUrl}/?load=${Date.now()}#${route}`);
     };

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, LANGUAGE_HEADER } from '../../contract';
 import koBackoffice from '../../locales/ko/backoffice.json';
 import koLifecycles from '../../locales/ko/lifecycles.json';
-import { launchBrowser, newPhonePage, screenshotDir, startAppWithAdmin, step } from './support';
+import {
+  launchBrowser,
+  newPhonePage,
+  screenshotDir,
+  startAppWithAdmin,
+  step,
+  storeSignedIn,
+} from './support';
 import type { RunningApp } from './support';
 
 let app: RunningApp;
@@ -72,14 +79,7 @@ describe('a KYC review, customer and staff, in the browser', () => {
     // The customer's phone, signed in with the session the registration answered.
     const phone = await newPhonePage(browser);
     await phone.goto(app.baseUrl);
-    await phone.evaluate(
-      ({ token, account: name }) => {
-        localStorage.setItem('tokend', JSON.stringify(token));
-        localStorage.setItem('account', JSON.stringify(name));
-        localStorage.setItem('lang', JSON.stringify('en'));
-      },
-      { token: customer.token, account: customer.account },
-    );
+    await storeSignedIn(phone, customer, 'en');
     // A full load each time (a new query string), so the app starts on the stored session: the
     // page that was running read storage before it was set, and a mere hash change would take it
     // to a session-only screen it still thinks it has no session for.

@@ -5,7 +5,14 @@ import { API_BASE, KYC_UPLOAD_PATH, LANGUAGE_HEADER } from '../../contract';
 import enMessages from '../../locales/en/messages.json';
 import { seriousAxeProblems } from './axe';
 import type { RunningApp } from './support';
-import { launchBrowser, newPhonePage, startAppWithAdmin, staffFirstSignIn, step } from './support';
+import {
+  launchBrowser,
+  newPhonePage,
+  staffFirstSignIn,
+  startAppWithAdmin,
+  step,
+  storeSignedIn,
+} from './support';
 
 /**
  * The message centre in the browser (docs/messages.md): a reviewer approves a customer's
@@ -97,14 +104,7 @@ describe('the message centre', () => {
     const phone: Page = await newPhonePage(browser);
     await step(phone, 'the customer opens Mine, nothing unread', async () => {
       await phone.goto(app.baseUrl);
-      await phone.evaluate(
-        ({ token, account: name }) => {
-          localStorage.setItem('tokend', JSON.stringify(token));
-          localStorage.setItem('account', JSON.stringify(name));
-          localStorage.setItem('lang', JSON.stringify('en'));
-        },
-        { token: customer.token, account: customer.account },
-      );
+      await storeSignedIn(phone, customer, 'en');
       await phone.goto(`${app.baseUrl}/?load=1#/information/index`);
       await phone.getByTestId('menu-msgInfo').waitFor({ timeout: 20_000 });
       expect(await phone.getByTestId('tab-more-unread').count()).toBe(0);

@@ -12,6 +12,7 @@ import {
   staffFirstSignIn as signInFirstTime,
   startAppWithStaff,
   step,
+  storeSignedIn,
   testImage,
   verifiedCustomer,
 } from './support';
@@ -132,11 +133,7 @@ describe('the money journey, customer and staff, against the running app', () =>
       }
     };
     await phone.goto(app.baseUrl);
-    await phone.evaluate(({ token, account }) => {
-      localStorage.setItem('lang', JSON.stringify('kor'));
-      localStorage.setItem('tokend', JSON.stringify(token));
-      localStorage.setItem('account', JSON.stringify(account));
-    }, customer);
+    await storeSignedIn(phone, customer, 'kor');
     // A full load, so the app starts on the stored session.
     const open = async (route: string) => {
       await phone.goto(`${app.baseUrl}/?load=${Date.now()}#${route}`);

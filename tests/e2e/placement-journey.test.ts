@@ -11,6 +11,7 @@ import {
   staffTokenByFirstSignIn,
   startAppWithStaff,
   step,
+  storeSignedIn,
 } from './support';
 import type { CustomerSession } from './support';
 import type { RunningApp } from './support';
@@ -70,11 +71,7 @@ describe('applying for a placement against the running app', () => {
       problems.push(...(await axe(phone, where)));
     };
     await phone.goto(app.baseUrl);
-    await phone.evaluate(({ token, account }) => {
-      localStorage.setItem('lang', JSON.stringify('kor'));
-      localStorage.setItem('tokend', JSON.stringify(token));
-      localStorage.setItem('account', JSON.stringify(account));
-    }, customer);
+    await storeSignedIn(phone, customer, 'kor');
 
     // The job runner opens the seeded placement within a poll or two of the start.
     await expect

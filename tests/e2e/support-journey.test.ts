@@ -5,7 +5,14 @@ import { API_BASE, LANGUAGE_HEADER } from '../../contract';
 import { LANGUAGES } from '../../contract/languages';
 import { seriousAxeProblems } from './axe';
 import type { RunningApp } from './support';
-import { launchBrowser, newPhonePage, startAppWithStaff, staffFirstSignIn, step } from './support';
+import {
+  launchBrowser,
+  newPhonePage,
+  staffFirstSignIn,
+  startAppWithStaff,
+  step,
+  storeSignedIn,
+} from './support';
 
 /**
  * Issue 13's customer-service journey (docs/support.md): with no agent on shift the customer
@@ -77,14 +84,7 @@ async function register(prefix: string): Promise<Customer> {
 async function customerPhone(customer: Customer, lang: string): Promise<Page> {
   const phone = await newPhonePage(browser);
   await phone.goto(app.baseUrl);
-  await phone.evaluate(
-    ({ token, account, lang: stored }) => {
-      localStorage.setItem('tokend', JSON.stringify(token));
-      localStorage.setItem('account', JSON.stringify(account));
-      localStorage.setItem('lang', JSON.stringify(stored));
-    },
-    { token: customer.token, account: customer.account, lang },
-  );
+  await storeSignedIn(phone, customer, lang);
   return phone;
 }
 

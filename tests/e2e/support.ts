@@ -311,6 +311,21 @@ export async function newPhonePage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/** What a sign-in leaves in local storage: the session, and the stored language. Runs in a page. */
+const storeSession = ({
+  lang,
+  token,
+  account,
+}: {
+  lang: string;
+  token: string;
+  account: string;
+}) => {
+  localStorage.setItem('lang', JSON.stringify(lang));
+  localStorage.setItem('tokend', JSON.stringify(token));
+  localStorage.setItem('account', JSON.stringify(account));
+};
+
 /**
  * Before every load of `page`, its local storage holds the customer's session and the stored
  * language (`kor`, `en`, `tw`, `cn`), as after a sign-in: the app starts signed in.
@@ -320,14 +335,28 @@ export async function signedInOnLoad(
   session: { token: string; account: string },
   stored: string,
 ): Promise<void> {
-  await page.addInitScript(
-    ({ lang, token, account }) => {
-      localStorage.setItem('lang', JSON.stringify(lang));
-      localStorage.setItem('tokend', JSON.stringify(token));
-      localStorage.setItem('account', JSON.stringify(account));
-    },
-    { lang: stored, token: session.token, account: session.account },
-  );
+  await page.addInitScript(storeSession, {
+    lang: stored,
+    token: session.token,
+    account: session.account,
+  });
+}
+
+/**
+ * Writes the customer's session and the stored language into the local storage of `page`, which
+ * must be on the app's origin, once: the next load starts signed in, and what the journey then
+ * does (a sign-out, another language) stays done.
+ */
+export async function storeSignedIn(
+  page: Page,
+  session: { token: string; account: string },
+  stored: string,
+): Promise<void> {
+  await page.evaluate(storeSession, {
+    lang: stored,
+    token: session.token,
+    account: session.account,
+  });
 }
 
 /** Runs a step of a journey; on failure leaves a screenshot in test-results/ named after the step. */

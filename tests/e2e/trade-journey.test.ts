@@ -12,6 +12,7 @@ import {
   staffTokenByFirstSignIn,
   startAppWithStaff,
   step,
+  storeSignedIn,
 } from './support';
 import type { RunningApp } from './support';
 
@@ -116,11 +117,7 @@ describe('the trading journey against the running app', () => {
       }
     };
     await phone.goto(app.baseUrl);
-    await phone.evaluate(({ token, account }) => {
-      localStorage.setItem('lang', JSON.stringify('kor'));
-      localStorage.setItem('tokend', JSON.stringify(token));
-      localStorage.setItem('account', JSON.stringify(account));
-    }, customer);
+    await storeSignedIn(phone, customer, 'kor');
     const open = async (route: string) => {
       await phone.goto(`${app.baseUrl}/?load=${Date.now()}#${route}`);
     };
