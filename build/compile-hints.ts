@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { staticGraphOf } from './chunk-graph.ts';
 
 /** V8's explicit compile hint: compile every function of this file eagerly, off the main thread. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
@@ -42,20 +43,11 @@ export function compileHints(entryModule: string, bootModule: string): Plugin {
       order: 'post',
       handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((o): o is Chunk => o.type === 'chunk');
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const hinted = new Set<Chunk>();
-        const visit = (chunk: Chunk | undefined) => {
-          if (!chunk || hinted.has(chunk)) return;
-          hinted.add(chunk);
-          for (const file of chunk.imports) visit(byFile.get(file));
-        };
-        for (const module of [entryModule, bootModule]) {
-          const root = chunks.find((c) => c.facadeModuleId?.endsWith(module));
-          if (!root) throw new Error(`compile-hints: no chunk for ${module}`);
-          visit(root);
-        }
-        for (const chunk of hinted) {
-          if (chunk.code.startsWith(COMPILE_HINT)) continue;
+        const files = new Set(
+          [entryModule, bootModule].flatMap((module) => [...staticGraphOf(chunks, module)]),
+        );
+        for (const chunk of chunks) {
+          if (!files.has(chunk.fileName) || chunk.code.startsWith(COMPILE_HINT)) continue;
           chunk.code = COMPILE_HINT + chunk.code;
           for (const [extension, compress] of Object.entries(COMPRESSED)) {
             const copy = bundle[chunk.fileName + extension];

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { staticGraphOf } from './chunk-graph.ts';
 
 /**
  * The entry (src/main.tsx) imports the app (src/app/boot.tsx) dynamically, so that it can start
@@ -19,16 +20,7 @@ export function preloadBoot(bootModule: string): Plugin {
         const chunks = Object.values(bundle).filter(
           (o): o is Extract<Output, { type: 'chunk' }> => o.type === 'chunk',
         );
-        const boot = chunks.find((c) => c.facadeModuleId?.endsWith(bootModule));
-        if (!boot) throw new Error(`preload-boot: no chunk for ${bootModule}`);
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          if (files.has(file)) return;
-          files.add(file);
-          for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? [])
-            visit(imported);
-        };
-        visit(boot.fileName);
+        const files = staticGraphOf(chunks, bootModule);
         const present = new Set([...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]));
         return [...files]
           .filter((file) => !present.has(file))
