@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { inlineSplashLogo } from './build/inline-splash-logo.ts';
 import { preloadBoot } from './build/preload-boot.ts';
 import { lazyChakraGlobal } from './build/lazy-chakra-global.ts';
+import { stagedChakraSystem } from './build/staged-chakra-system.ts';
 import { compileHints } from './build/compile-hints.ts';
 import { pureAnatomies } from './build/pure-anatomies.ts';
 import { adminWithoutManifest, pwaOptions } from './build/pwa.ts';
@@ -38,6 +39,7 @@ export default defineConfig({
     preloadBoot('src/app/boot.tsx'),
     pureAnatomies(),
     lazyChakraGlobal(),
+    stagedChakraSystem(),
     compileHints('index.html', 'src/app/boot.tsx'),
     // Brotli (max quality) and gzip (level 9) beside every file that compresses, written once at
     // build; the server picks one by Accept-Encoding (server/http/static-client.ts). woff2 and

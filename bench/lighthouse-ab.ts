@@ -9,6 +9,7 @@
  *
  * `AB_PRICE=1` times the price and the chart on slow 4G with a 4× CPU instead (the bundle
  * benchmark's figures).
+ * `AB_BLOCKING=1` sums the page's own long tasks on slow 4G with a 4× CPU instead (below).
  * `AB_ROUTE=/login/start` scores the start screen, signed out, instead of the stock detail.
  *
  * The base is checked out in a temporary worktree (sharing node_modules), built and served by its
@@ -21,7 +22,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type * as SupportModule from '../tests/e2e/support';
+import type { BrowserContext } from 'playwright-core';
 import {
+  CPU_SLOWDOWN,
+  SLOW_4G,
   STOCK_ROUTE,
   phonePage,
   runLighthouse,
@@ -71,6 +75,39 @@ function summary<T>(runs: { base: T[]; work: T[] }, figure: (run: T) => number):
   return `median ${median(b)}, working tree median ${median(w)}; median difference ${median(gaps)}`;
 }
 
+/**
+ * `AB_BLOCKING=1`: the page's own long tasks over its first 10 s, cold, on slow 4G with a 4× CPU
+ * (throttled for real, not simulated as Lighthouse does): what every task takes beyond 50 ms, all
+ * summed, wherever the first paint lands. Steadier than Lighthouse's blocking time, which counts
+ * only the tasks its simulation places after the first paint.
+ */
+async function blockingOnLoad(
+  context: BrowserContext,
+  url: string,
+): Promise<{ overMs: number; longestMs: number }> {
+  const page = await phonePage(context);
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.setBypassServiceWorker', { bypass: true });
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.addInitScript(`window.__long = [];
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); })
+        .observe({ type: 'longtask', buffered: true });`);
+    await page.goto(url, { waitUntil: 'commit' });
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const long = await page.evaluate<number[]>('window.__long');
+    return {
+      overMs: Math.round(long.reduce((sum, d) => sum + d - 50, 0)),
+      longestMs: Math.round(Math.max(0, ...long)),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
 try {
   say(`building ${base} and the working tree`);
   run(process.execPath, ['scripts/start.mjs', '--build-only'], tree);
@@ -98,7 +135,16 @@ try {
     const lighthouseOf = (name: 'base' | 'work') =>
       runLighthouse(chrome.port, `${apps[name].baseUrl}/#${route}`, route);
     const priceOf = async (name: 'base' | 'work') => timePriceOnSlow4g(context, apps[name]);
-    if (process.env.AB_PRICE === '1') {
+    if (process.env.AB_BLOCKING === '1') {
+      const blocking = await inPairs(
+        (name) => blockingOnLoad(context, `${apps[name].baseUrl}/#${route}`),
+        (b, w) =>
+          `${b.overMs} ms over 50 (longest ${b.longestMs}); working tree ${w.overMs} ms (longest ${w.longestMs})`,
+      );
+      console.log(
+        `\n${route}, ${pairs} pairs, 4x CPU: ${base} blocking ${summary(blocking, (x) => x.overMs)} ms; longest task ${summary(blocking, (x) => x.longestMs)} ms`,
+      );
+    } else if (process.env.AB_PRICE === '1') {
       const times = await inPairs(
         priceOf,
         (b, w) =>

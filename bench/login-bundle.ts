@@ -20,13 +20,13 @@ export const STOCK_ROUTE = '/market/stockDetail?code=005930';
 export const TARGETS = { startKb: 170, lighthouse: 90, priceMs: 2500 } as const;
 
 /** Lighthouse's slow 4G (its mobile default), applied for real through CDP. */
-const SLOW_4G = {
+export const SLOW_4G = {
   offline: false,
   latency: 150,
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
   uploadThroughput: (750 * 1024) / 8,
 };
-const CPU_SLOWDOWN = 4;
+export const CPU_SLOWDOWN = 4;
 
 export interface RouteBytes {
   route: string;

@@ -1,6 +1,6 @@
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
-import createCache from '@emotion/cache';
-import { css } from '@emotion/react';
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { css, type SerializedStyles } from '@emotion/react';
 import { useInsertionEffect, type ReactNode } from 'react';
 
 /**
@@ -33,35 +33,52 @@ export const TOKEN_ATTRIBUTE = 'data-maru-tokens';
 
 /** The emotion key of the reset and global styles' stylesheet (`data-emotion="maru-global"`). */
 export const GLOBAL_KEY = 'maru-global';
-const written = new WeakSet<SystemContext>();
+
+/** The reset (Chakra's preflight) and the global styles, in the order they are written. */
+const GLOBAL_PARTS = [
+  (system: SystemContext) => system.getPreflightCss(),
+  (system: SystemContext) => system.getGlobalCss(),
+] as const;
+export type GlobalPart = 0 | 1;
+const ALL_PARTS: readonly GlobalPart[] = [0, 1];
+
+const written = new WeakMap<SystemContext, { cache: EmotionCache; parts: Set<GlobalPart> }>();
 
 /**
  * The theme's reset and global styles (Chakra's preflight and `globalCss`), compiled by emotion as
  * its `Global` would (stylis, with its vendor prefixes) into a stylesheet of their own. Chakra's
  * provider would do it in the first screen's commit, already the start-up's longest task; boot
- * calls this in a task of its own before the first render, and the provider's insertion effect
- * calls it too, for a render that boot did not start (it writes them once).
+ * calls this a part per task before the first render, and the provider's insertion effect calls it
+ * for all parts, for a render that boot did not start (each part is written once, in order).
  * All of it sits in cascade layers (`reset`, `base`), so where the sheet sits in the head does not
  * change what wins.
  */
-export function writeGlobalStyles(system: SystemContext): void {
-  if (written.has(system)) return;
-  written.add(system);
-  const cache = createCache({ key: GLOBAL_KEY });
-  cache.insert('', globalStyles(system), cache.sheet, false);
+export function writeGlobalStyles(system: SystemContext, only?: GlobalPart): void {
+  let done = written.get(system);
+  if (!done) {
+    done = { cache: createCache({ key: GLOBAL_KEY }), parts: new Set() };
+    written.set(system, done);
+  }
+  for (const part of only === undefined ? ALL_PARTS : ALL_PARTS.slice(0, only + 1)) {
+    if (done.parts.has(part)) continue;
+    done.parts.add(part);
+    done.cache.insert('', globalStyles(system, part), done.cache.sheet, false);
+  }
 }
 
-const serialized = new WeakMap<SystemContext, ReturnType<typeof css>>();
+const serialized = new WeakMap<SystemContext, Map<GlobalPart, SerializedStyles>>();
 
 /**
- * The reset and the global styles, as Chakra hands them to emotion's `Global`, built and
- * serialised (boot does this in a task before the one that compiles and writes them).
+ * A part of the reset and global styles, as Chakra hands them to emotion's `Global`, built and
+ * serialised (boot does this in a task before the one that compiles and writes it).
  */
-export function globalStyles(system: SystemContext): ReturnType<typeof css> {
-  let found = serialized.get(system);
+export function globalStyles(system: SystemContext, part: GlobalPart): SerializedStyles {
+  let parts = serialized.get(system);
+  if (!parts) serialized.set(system, (parts = new Map<GlobalPart, SerializedStyles>()));
+  let found = parts.get(part);
   if (!found) {
-    found = css([system.getPreflightCss(), system.getGlobalCss()]);
-    serialized.set(system, found);
+    found = css([GLOBAL_PARTS[part](system)]);
+    parts.set(part, found);
   }
   return found;
 }

@@ -31,6 +31,7 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 import { MAX_LAYOUT_WIDTH_PX } from '../../contract/constants';
+import { inTasks } from '../app/nextTask';
 import { brandColors, brandSemanticColors } from './brand';
 import { contrastSemanticColors, greenSemanticColors } from './contrast';
 
@@ -161,5 +162,24 @@ let created: SystemContext | undefined;
  */
 export function customerSystem(): SystemContext {
   created ??= createSystem(defaultBaseConfig, maruConfig);
+  return created;
+}
+
+/** `createSystem` as the build leaves it: its phases as steps (build/staged-chakra-system.ts). */
+type StagedCreateSystem = typeof createSystem & {
+  steps?: (...configs: Parameters<typeof createSystem>) => Generator<void, SystemContext, void>;
+};
+
+/**
+ * The customer theme built a phase per task (boot's start-up): the token dictionary's phases and
+ * the rest of createSystem, each in a task of its own, so none of them makes a long task on a slow
+ * phone. Where the build has not staged Chakra (the dev server, unit tests), it is built at once.
+ */
+export async function customerSystemInTasks(): Promise<SystemContext> {
+  const steps = (createSystem as StagedCreateSystem).steps;
+  if (created || !steps) return customerSystem();
+  const built = await inTasks(steps(defaultBaseConfig, maruConfig));
+  // A caller that could not wait has made one meanwhile: every caller gets the same system.
+  created ??= built;
   return created;
 }

@@ -101,4 +101,15 @@ describe('the built client', () => {
     expect(screen).toMatch(/StockDetailScreen-/);
     expect(heads(screen)).toEqual([false, false, false]);
   });
+
+  it("has Chakra's createSystem in steps, which boot runs a task each (build/staged-chakra-system.ts)", () => {
+    const assets = join(dist, 'assets');
+    const staged = readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .filter((name) => /\.steps\s*=/.test(readFileSync(join(assets, name), 'utf8')));
+    // createTokenDictionary's and createSystem's, in the start-up's vendor chunk.
+    expect(staged).toHaveLength(1);
+    const code = readFileSync(join(assets, staged[0] ?? ''), 'utf8');
+    expect(code.match(/\.steps\s*=/g)).toHaveLength(2);
+  });
 });
