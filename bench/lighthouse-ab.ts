@@ -24,10 +24,9 @@ import { chromium } from 'playwright-core';
 import type * as SupportModule from '../tests/e2e/support';
 import type { BrowserContext } from 'playwright-core';
 import {
-  CPU_SLOWDOWN,
-  SLOW_4G,
   STOCK_ROUTE,
   phonePage,
+  slowPhonePage,
   runLighthouse,
   startChromium,
   timePriceOnSlow4g,
@@ -85,17 +84,13 @@ async function blockingOnLoad(
   context: BrowserContext,
   url: string,
 ): Promise<{ overMs: number; longestMs: number }> {
-  const page = await phonePage(context);
-  try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Network.setBypassServiceWorker', { bypass: true });
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await page.addInitScript(`window.__long = [];
+  const page = await slowPhonePage(
+    context,
+    `window.__long = [];
       new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); })
-        .observe({ type: 'longtask', buffered: true });`);
+        .observe({ type: 'longtask', buffered: true });`,
+  );
+  try {
     await page.goto(url, { waitUntil: 'commit' });
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const long = await page.evaluate<number[]>('window.__long');

@@ -20,13 +20,13 @@ export const STOCK_ROUTE = '/market/stockDetail?code=005930';
 export const TARGETS = { startKb: 170, lighthouse: 90, priceMs: 2500 } as const;
 
 /** Lighthouse's slow 4G (its mobile default), applied for real through CDP. */
-export const SLOW_4G = {
+const SLOW_4G = {
   offline: false,
   latency: 150,
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
   uploadThroughput: (750 * 1024) / 8,
 };
-export const CPU_SLOWDOWN = 4;
+const CPU_SLOWDOWN = 4;
 
 export interface RouteBytes {
   route: string;
@@ -177,20 +177,29 @@ const STAMP_PRICE_AND_CHART = `(() => {
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
 })();`;
 
+/**
+ * A phone page for a first visit on slow 4G with a 4× CPU: its HTTP cache cleared, the service
+ * worker bypassed (the registration's would answer from its cache, as no first visit has), and a
+ * script run before the page's own.
+ */
+export async function slowPhonePage(context: BrowserContext, initScript: string): Promise<Page> {
+  const page = await phonePage(context);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Network.setBypassServiceWorker', { bypass: true });
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.addInitScript(initScript);
+  return page;
+}
+
 export async function timePriceOnSlow4g(
   context: BrowserContext,
   app: RunningApp,
 ): Promise<{ priceMs: number; chartMs: number }> {
-  const page = await phonePage(context);
+  const page = await slowPhonePage(context, STAMP_PRICE_AND_CHART);
   try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.clearBrowserCache');
-    // The registration's service worker would answer from its cache, as no first visit has.
-    await cdp.send('Network.setBypassServiceWorker', { bypass: true });
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    await page.addInitScript(STAMP_PRICE_AND_CHART);
     await page.goto(`${app.baseUrl}/#${STOCK_ROUTE}`, { waitUntil: 'commit' });
     const read = () =>
       page.evaluate(() => {
