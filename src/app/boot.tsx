@@ -64,7 +64,7 @@ async function boot(): Promise<void> {
   themeStyles(customerSystem());
   // The reset and then the global styles: each built in one task, compiled and written in the
   // next (Chakra's provider did all of it inside the first render's commit, ~25 ms of its ~50,
-  // profiled; on a slow host each of the four is 10–20 ms).
+  // profiled; on a slow host the build and the write were ~40 ms each before the split).
   for (const part of [0, 1] as const) {
     await nextTask();
     globalStyles(customerSystem(), part);
