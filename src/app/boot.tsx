@@ -13,7 +13,12 @@ import { installNativeAdapter } from '../native';
 import { registerWorker } from '../pwa/registerWorker';
 import { sessionStore } from '../session';
 import { customerSystem, customerSystemInTasks } from '../theme/system';
-import { globalStyles, split as themeStyles, writeGlobalStyles } from '../theme/ThemeProvider';
+import {
+  GLOBAL_PART_ORDER,
+  globalStyles,
+  split as themeStyles,
+  writeGlobalStyles,
+} from '../theme/ThemeProvider';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -65,7 +70,7 @@ async function boot(): Promise<void> {
   // The reset and then the global styles: each built in one task, compiled and written in the
   // next (Chakra's provider did all of it inside the first render's commit, ~25 ms of its ~50,
   // profiled; on a slow host the build and the write were ~40 ms each before the split).
-  for (const part of [0, 1] as const) {
+  for (const part of GLOBAL_PART_ORDER) {
     await nextTask();
     globalStyles(customerSystem(), part);
     await nextTask();

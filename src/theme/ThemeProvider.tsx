@@ -40,7 +40,8 @@ const GLOBAL_PARTS = [
   (system: SystemContext) => system.getGlobalCss(),
 ] as const;
 export type GlobalPart = 0 | 1;
-const ALL_PARTS: readonly GlobalPart[] = [0, 1];
+/** The parts, reset first: boot writes them a task each, in this order. */
+export const GLOBAL_PART_ORDER: readonly GlobalPart[] = [0, 1];
 
 const written = new WeakMap<SystemContext, { cache: EmotionCache; parts: Set<GlobalPart> }>();
 
@@ -59,7 +60,9 @@ export function writeGlobalStyles(system: SystemContext, only?: GlobalPart): voi
     done = { cache: createCache({ key: GLOBAL_KEY }), parts: new Set() };
     written.set(system, done);
   }
-  for (const part of only === undefined ? ALL_PARTS : ALL_PARTS.slice(0, only + 1)) {
+  for (const part of only === undefined
+    ? GLOBAL_PART_ORDER
+    : GLOBAL_PART_ORDER.slice(0, only + 1)) {
     if (done.parts.has(part)) continue;
     done.parts.add(part);
     done.cache.insert('', globalStyles(system, part), done.cache.sheet, false);

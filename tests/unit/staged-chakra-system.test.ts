@@ -16,12 +16,15 @@ const STAGED = ['system.js', 'token-dictionary.js'];
 type Steps = (...configs: unknown[]) => Generator<void, SystemContext, void>;
 type StagedModule = { createSystem: typeof createSystem & { steps: Steps } };
 
+/** Where the test copies Chakra's styled-system; removed once the file's tests are done. */
+const copy = join(process.cwd(), 'node_modules', '.cache', `maru-staged-${process.pid}`);
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
 /**
  * Chakra's styled-system as the build leaves it: a copy of its modules under node_modules (so
  * their own imports resolve), with the two staged ones rewritten.
  */
 async function stagedChakra(): Promise<StagedModule> {
-  const copy = join(process.cwd(), 'node_modules', '.cache', `maru-staged-${process.pid}`);
   rmSync(copy, { recursive: true, force: true });
   mkdirSync(copy, { recursive: true });
   writeFileSync(join(copy, 'package.json'), '{"type":"module"}');
@@ -31,7 +34,6 @@ async function stagedChakra(): Promise<StagedModule> {
     const path = join(copy, 'styled-system', file);
     writeFileSync(path, stageChakraModule(readFileSync(path, 'utf8'), path));
   }
-  afterAll(() => rmSync(copy, { recursive: true, force: true }));
   return (await import(
     pathToFileURL(join(copy, 'styled-system', 'system.js')).href
   )) as StagedModule;
