@@ -46,10 +46,23 @@ const EDITS: Record<string, Edit[]> = {
       replace: `${RUN_ALL('createTokenDictionary', 'createTokenDictionarySteps')}export { createTokenDictionary,`,
     },
   ],
+  'merge-config.js': [
+    // Each config's deep copy a step, then their merge, then the tokens' normalising walk.
+    {
+      find: 'const mergeConfigs = (...configs) => {\n  const merged = mergeWith({}, ...configs.map(clone));',
+      replace:
+        'function* mergeConfigsSteps(...configs) {\n  const copies = [];\n  for (const config of configs) {\n    copies.push(clone(config));\n    yield;\n  }\n  const merged = mergeWith({}, ...copies);\n  yield;',
+    },
+    {
+      find: '  return merged;\n};\n\nexport { mergeConfigs };',
+      replace: `  return merged;\n}\n${RUN_ALL('mergeConfigs', 'mergeConfigsSteps')}export { mergeConfigs };`,
+    },
+  ],
   'system.js': [
     {
-      find: 'function createSystem(...configs) {',
-      replace: 'function* createSystemSteps(...configs) {',
+      find: 'function createSystem(...configs) {\n  const config = mergeConfigs(...configs);',
+      replace:
+        'function* createSystemSteps(...configs) {\n  const config = yield* mergeConfigs.steps(...configs);',
     },
     {
       find: '  const tokens = createTokenDictionary({',
@@ -75,10 +88,10 @@ function occurrences(code: string, find: string | RegExp): number {
 /**
  * Chakra's `createSystem` is the start-up's longest task: ~490 tokens put through the token
  * dictionary's phases, run once and cold (profiled: 55–120 ms on a slow host, 4× that under
- * Lighthouse), in one go before the first screen can render. Here `createSystem` and
- * `createTokenDictionary` become step generators (`createSystem.steps`), so boot runs the phases in
- * tasks of their own (src/theme/system.ts `customerSystemInTasks`) and a phone's main thread
- * answers between them. Called as before, each still runs all at once, as Chakra wrote it.
+ * Lighthouse), in one go before the first screen can render. Here `createSystem`,
+ * `createTokenDictionary` and `mergeConfigs` become step generators (`createSystem.steps`), so
+ * boot runs the phases in tasks of their own (src/theme/system.ts `customerSystemInTasks`) and a
+ * phone's main thread answers between them. Called as before, each still runs all at once, as Chakra wrote it.
  * A Chakra release that changes these lines fails the build rather than silently running in one
  * task (tests/unit/staged-chakra-system.test.ts).
  */
@@ -88,7 +101,7 @@ export function stagedChakraSystem(): Plugin {
     apply: 'build',
     transform: {
       filter: {
-        id: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/](system|token-dictionary)\.js$/,
+        id: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/](system|token-dictionary|merge-config)\.js$/,
       },
       handler(code, id) {
         return { code: stageChakraModule(code, id), map: null };

@@ -5,7 +5,7 @@ import { ConfigRetry } from './ConfigRetry';
 import { nextTask } from './nextTask';
 import { setNavigator } from './navigate';
 import { preloadRoute } from './preloadRoute';
-import { createAppRouter } from './router';
+import { buildRoutes, createAppRouter } from './router';
 import { notify } from '../components/toaster';
 import { loadSiteConfig } from '../config/siteConfig';
 import { i18n, startI18n } from '../i18n/i18n';
@@ -27,14 +27,17 @@ let root: Root | undefined;
 const appRoot = (): Root => (root ??= createRoot(container));
 
 async function mountApp(): Promise<void> {
-  const router = createAppRouter();
+  // The route table, then the router over it (its routes ranked, the history read), in two tasks.
+  const routes = buildRoutes();
+  await nextTask();
+  const router = createAppRouter(routes);
   setNavigator((path) => void router.navigate(path));
   installNativeAdapter({
     canGoBack: () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0,
     goBack: () => void router.navigate(-1),
     warn: () => notify(i18n.t('ui:native.pressAgainToQuit')),
   });
-  // The router (its route table ranked, the history read) and the first render in two tasks.
+  // The router and the first render in two tasks.
   await nextTask();
   // A transition renders in slices that yield to the browser, rather than one long task that
   // blocks a slow phone's main thread (Lighthouse's total blocking time) while the first screen

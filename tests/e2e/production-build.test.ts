@@ -110,6 +110,6 @@ describe('the built client', () => {
     // createTokenDictionary's and createSystem's, in the start-up's vendor chunk.
     expect(staged).toHaveLength(1);
     const code = readFileSync(join(assets, staged[0] ?? ''), 'utf8');
-    expect(code.match(/\.steps\s*=/g)).toHaveLength(2);
+    expect(code.match(/\.steps\s*=/g)).toHaveLength(3);
   });
 });
