@@ -129,9 +129,10 @@ interface TraceEvent {
 /**
  * `AB_TRACE=1`: Lighthouse's arithmetic without its simulation. One cold load, unthrottled, traced;
  * each of the page's main-thread tasks that starts after its first contentful paint counts as
- * Lighthouse counts it, four times its length beyond 50 ms (its 4× CPU multiplier), until the page
- * has been quiet for 5 s. Lighthouse's own figure adds the simulated network's reordering, which
- * moves the first paint by a second from run to run; the sum here moves with the code.
+ * Lighthouse counts it, four times its length beyond 50 ms (its 4× CPU multiplier), up to 6 s after
+ * the load event; the tasks before that paint are summed apart. Lighthouse's own figure adds its
+ * simulated network, which moves the first paint by a second from run to run; here the paint is
+ * where the page put it. The host's own jitter still moves these sums (bench/README.md).
  */
 async function tracedBlocking(
   context: BrowserContext,
