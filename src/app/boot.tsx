@@ -16,7 +16,7 @@ import { customerSystem, customerSystemInTasks } from '../theme/system';
 import {
   GLOBAL_PART_ORDER,
   globalStyles,
-  split as themeStyles,
+  splitInTasks,
   writeGlobalStyles,
 } from '../theme/ThemeProvider';
 
@@ -66,10 +66,10 @@ async function boot(): Promise<void> {
   // on a slow network it is off the path to the first screen.
   await nextTask();
   await customerSystemInTasks();
-  // The theme's token stylesheet, written from its dictionary, in the next task (not inside the
+  // The theme's token stylesheet, written from its dictionary, in tasks of its own (not inside the
   // first render's slices).
   await nextTask();
-  themeStyles(customerSystem());
+  await splitInTasks(customerSystem());
   // The reset and then the global styles: each built in one task, compiled and written in the
   // next (Chakra's provider did all of it inside the first render's commit, ~25 ms of its ~50,
   // profiled; on a slow host the build and the write were ~40 ms each before the split).

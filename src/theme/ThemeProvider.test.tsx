@@ -7,9 +7,11 @@ import {
   GLOBAL_KEY,
   globalStyles,
   split,
+  splitInTasks,
   ThemeProvider,
   TOKEN_ATTRIBUTE,
   tokenBlock,
+  tokenBlockSteps,
   writeGlobalStyles,
 } from './ThemeProvider';
 import { customerSystem } from './system';
@@ -48,6 +50,22 @@ describe('ThemeProvider', () => {
     const engine = cssText(system.getTokenCss());
     expect(tokenBlock(system)).toBe(engine);
     expect(engine.length).toBeGreaterThan(10_000);
+  });
+
+  it('builds the token block across tasks, the same text as at once', async () => {
+    let pauses = 0;
+    const steps = tokenBlockSteps(system);
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    // ~430 tokens, a pause after every 150.
+    expect(pauses).toBeGreaterThanOrEqual(2);
+    expect(step.value).toBe(tokenBlock(system));
+    const fresh = createSystem(defaultBaseConfig, system._config);
+    const inTasks = await splitInTasks(fresh);
+    expect(inTasks.tokenCss).toBe(system.layers.atRule + tokenBlock(system));
+    // Once built, every caller gets the same split.
+    expect(split(fresh)).toBe(inTasks);
+    expect(await splitInTasks(fresh)).toBe(inTasks);
   });
 
   it("takes Chakra's path for a token with a condition", () => {
