@@ -91,9 +91,9 @@ function occurrences(code: string, find: string | RegExp): number {
  * Lighthouse), in one go before the first screen can render. Here `createSystem`,
  * `createTokenDictionary` and `mergeConfigs` become step generators (`createSystem.steps`), so
  * boot runs the phases in tasks of their own (src/theme/system.ts `customerSystemInTasks`) and a
- * phone's main thread answers between them. Called as before, each still runs all at once, as Chakra wrote it.
- * A Chakra release that changes these lines fails the build rather than silently running in one
- * task (tests/unit/staged-chakra-system.test.ts).
+ * phone's main thread answers between them. Called as before, each still runs all at once, as
+ * Chakra wrote it. A Chakra release that changes these lines fails the build rather than silently
+ * running in one task (tests/unit/staged-chakra-system.test.ts).
  */
 export function stagedChakraSystem(): Plugin {
   return {

@@ -61,11 +61,11 @@ describe('ThemeProvider', () => {
     expect(pauses).toBeGreaterThanOrEqual(2);
     expect(step.value).toBe(tokenBlock(system));
     const fresh = createSystem(defaultBaseConfig, system._config);
-    const inTasks = await splitInTasks(fresh);
-    expect(inTasks.tokenCss).toBe(system.layers.atRule + tokenBlock(system));
+    const built = await splitInTasks(fresh);
+    expect(built.tokenCss).toBe(system.layers.atRule + tokenBlock(system));
     // Once built, every caller gets the same split.
-    expect(split(fresh)).toBe(inTasks);
-    expect(await splitInTasks(fresh)).toBe(inTasks);
+    expect(split(fresh)).toBe(built);
+    expect(await splitInTasks(fresh)).toBe(built);
   });
 
   it("takes Chakra's path for a token with a condition", () => {
