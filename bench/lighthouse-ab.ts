@@ -27,6 +27,7 @@ import type * as SupportModule from '../tests/e2e/support';
 import type { BrowserContext } from 'playwright-core';
 import {
   STOCK_ROUTE,
+  firstVisitPhonePage,
   phonePage,
   slowPhonePage,
   runLighthouse,
@@ -138,11 +139,7 @@ async function tracedBlocking(
   context: BrowserContext,
   url: string,
 ): Promise<{ afterPaintMs: number; beforePaintMs: number; tasks: number }> {
-  const page = await phonePage(context);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Network.setBypassServiceWorker', { bypass: true });
+  const { page } = await firstVisitPhonePage(context);
   const browserCdp = await context.browser()!.newBrowserCDPSession();
   const events: TraceEvent[] = [];
   browserCdp.on('Tracing.dataCollected', ({ value }) =>

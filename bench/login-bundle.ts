@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import buildClient from '../tests/support/build-client';
 import { freePort, registerInBrowser, startApp } from '../tests/e2e/support';
 import type { RunningApp } from '../tests/e2e/support';
@@ -178,16 +178,23 @@ const STAMP_PRICE_AND_CHART = `(() => {
 })();`;
 
 /**
- * A phone page for a first visit on slow 4G with a 4× CPU: its HTTP cache cleared, the service
- * worker bypassed (the registration's would answer from its cache, as no first visit has), and a
- * script run before the page's own.
+ * A phone page for a first visit: its HTTP cache cleared and the service worker bypassed (the
+ * registration's would answer from its cache, as no first visit has). Also its CDP session.
  */
-export async function slowPhonePage(context: BrowserContext, initScript: string): Promise<Page> {
+export async function firstVisitPhonePage(
+  context: BrowserContext,
+): Promise<{ page: Page; cdp: CDPSession }> {
   const page = await phonePage(context);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Network.setBypassServiceWorker', { bypass: true });
+  return { page, cdp };
+}
+
+/** {@link firstVisitPhonePage} on slow 4G with a 4× CPU, and a script run before the page's own. */
+export async function slowPhonePage(context: BrowserContext, initScript: string): Promise<Page> {
+  const { page, cdp } = await firstVisitPhonePage(context);
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await page.addInitScript(initScript);

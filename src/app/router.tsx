@@ -73,7 +73,7 @@ export function buildRoutes(): RouteObject[] {
 }
 
 /** The router over `routes` (boot builds them a task earlier: each is a slow phone's ~10–30 ms). */
-export function createAppRouter(routes: RouteObject[] = buildRoutes()) {
+export function createAppRouter(routes: RouteObject[]) {
   return createHashRouter(routes);
 }
 export type AppRouter = ReturnType<typeof createAppRouter>;

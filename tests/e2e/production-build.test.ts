@@ -107,7 +107,7 @@ describe('the built client', () => {
     const staged = readdirSync(assets)
       .filter((name) => name.endsWith('.js'))
       .filter((name) => /\.steps\s*=/.test(readFileSync(join(assets, name), 'utf8')));
-    // createTokenDictionary's and createSystem's, in the start-up's vendor chunk.
+    // mergeConfigs', createTokenDictionary's and createSystem's, in the start-up's vendor chunk.
     expect(staged).toHaveLength(1);
     const code = readFileSync(join(assets, staged[0] ?? ''), 'utf8');
     expect(code.match(/\.steps\s*=/g)).toHaveLength(3);
